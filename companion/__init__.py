@@ -1,0 +1,1 @@
+"""The companion app: game sessions, the journal, the touchscreen UI and the command line."""

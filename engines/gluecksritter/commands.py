@@ -1,0 +1,175 @@
+"""What the table asks of the referee. Every random result travels inside a command as a value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engines.core.correction import Correct
+from engines.gluecksritter.coins import Coins
+
+Kind = Literal["silver", "gold"]
+Piece = Literal["wall", "tower"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDucats:
+    """Phase A: the Ducat card's two numbers and the coins that landed on fields 5 and 6.
+
+    Either the mix the table drew blind (``field5``/``field6``), or, with the digital sack,
+    ``draws``: for each coin in turn (field 5 first) an index into the sack's remaining coins,
+    silver first, which the app picked uniformly.
+    """
+
+    top: int
+    bottom: int
+    field5: Coins | None = None
+    field6: Coins | None = None
+    draws: tuple[int, ...] | None = None
+    type: Literal["place-ducats"] = "place-ducats"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseActions:
+    player: str
+    cards: tuple[int, int]
+    type: Literal["choose-actions"] = "choose-actions"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDocument:
+    """Play a document from the hand; ``kind`` says which royal tax a Gift cancels."""
+
+    player: str
+    document: str
+    kind: Kind | None = None
+    type: Literal["play-document"] = "play-document"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealDocuments:
+    type: Literal["reveal-documents"] = "reveal-documents"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealActions:
+    type: Literal["reveal-actions"] = "reveal-actions"
+
+
+@dataclass(frozen=True, slots=True)
+class Ransom:
+    player: str
+    payment: Coins | None = None
+    type: Literal["ransom"] = "ransom"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDocument:
+    """Field 1: ``document`` is the card drawn from the deck (read off it, or drawn by the app)."""
+
+    player: str
+    document: str
+    payment: Coins | None = None
+    type: Literal["take-document"] = "take-document"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Fields 1 to 3: this player takes nothing this time."""
+
+    player: str
+    type: Literal["decline"] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPieces:
+    """Field 2 (walls) or 3 (towers): buy ``count`` pieces, 0 to 2."""
+
+    player: str
+    count: int
+    payment: Coins | None = None
+    type: Literal["buy-pieces"] = "buy-pieces"
+
+
+@dataclass(frozen=True, slots=True)
+class KnightAct:
+    """The acting Black Knight: gold of field 5 or 6, a raid (with the special die's face), or pass."""
+
+    player: str
+    action: Literal["field5", "field6", "raid", "pass"]
+    victim: str | None = None
+    face: int | None = None
+    type: Literal["knight-act"] = "knight-act"
+
+
+@dataclass(frozen=True, slots=True)
+class RaidPiece:
+    player: str
+    piece: Piece
+    type: Literal["raid-piece"] = "raid-piece"
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie:
+    """A roll of the number die for a duel (schmidt) or to break a haggling tie (osullivan)."""
+
+    player: str
+    value: int
+    type: Literal["roll-die"] = "roll-die"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFirstOfferer:
+    player: str
+    offerer: str
+    type: Literal["choose-first-offerer"] = "choose-first-offerer"
+
+
+@dataclass(frozen=True, slots=True)
+class MakeOffer:
+    player: str
+    ducats: int = 0
+    walls: int = 0
+    towers: int = 0
+    loot_promise: int = 0
+    type: Literal["make-offer"] = "make-offer"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptOffer:
+    player: str
+    type: Literal["accept-offer"] = "accept-offer"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineToOffer:
+    player: str
+    type: Literal["decline-to-offer"] = "decline-to-offer"
+
+
+@dataclass(frozen=True, slots=True)
+class PayRoyalTax:
+    player: str
+    type: Literal["pay-royal-tax"] = "pay-royal-tax"
+
+
+Command = (
+    PlaceDucats
+    | ChooseActions
+    | PlayDocument
+    | RevealDocuments
+    | RevealActions
+    | Ransom
+    | TakeDocument
+    | Decline
+    | BuyPieces
+    | KnightAct
+    | RaidPiece
+    | RollDie
+    | ChooseFirstOfferer
+    | MakeOffer
+    | AcceptOffer
+    | DeclineToOffer
+    | PayRoyalTax
+    | Correct
+)

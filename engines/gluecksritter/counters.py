@@ -1,0 +1,103 @@
+"""Named counters: what a correction may set and what a scenario may expect.
+
+Names: ``<colour>.silver``, ``.gold``, ``.walls``, ``.towers``, ``.knight-in-dungeon`` (0/1),
+``.documents`` (read only), ``field5.silver``/``.gold``, ``field6.silver``/``.gold`` and, read
+only, ``sack.silver``/``.gold``, ``supply.walls``/``.towers``, ``deck``, ``discard``, ``round``.
+Setting a coin counter moves the difference from or to the sack, setting a castle counter from
+or to the supply, so the totals of the box always hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.rules import CASTLE_LIMIT
+from engines.gluecksritter.state import GameState
+
+PLAYER_COUNTERS = ("silver", "gold", "walls", "towers", "knight-in-dungeon", "documents")
+SETTABLE_PLAYER = ("silver", "gold", "walls", "towers", "knight-in-dungeon")
+FIELD_COUNTERS = ("silver", "gold")
+
+
+def counter_names(state: GameState) -> list[str]:
+    names = [f"{p.colour}.{c}" for p in state.players for c in PLAYER_COUNTERS]
+    names += [f"{f}.{c}" for f in ("field5", "field6", "sack") for c in FIELD_COUNTERS]
+    return names + ["supply.walls", "supply.towers", "deck", "discard", "round"]
+
+
+def read_counter(state: GameState, name: str) -> int:
+    owner, _, what = name.partition(".")
+    if owner in ("field5", "field6", "sack") and what in FIELD_COUNTERS:
+        return getattr(state.pile(owner), what)
+    if owner == "supply" and what in ("walls", "towers"):
+        return state.supply_walls if what == "walls" else state.supply_towers
+    if name == "deck":
+        return len(state.deck)
+    if name == "discard":
+        return len(state.discard)
+    if name == "round":
+        return state.round
+    if state.has_player(owner) and what in PLAYER_COUNTERS:
+        p = state.player(owner)
+        if what == "knight-in-dungeon":
+            return int(p.knight_in_dungeon)
+        if what == "documents":
+            return len(p.documents)
+        return getattr(p, what)
+    raise KeyError(name)
+
+
+def correction_problem(state: GameState, name: str, value: int) -> str | None:
+    """Why ``name`` cannot be set to ``value``, or None."""
+    owner, _, what = name.partition(".")
+    try:
+        old = read_counter(state, name)
+    except KeyError:
+        return f"there is no counter {name!r}; counters are e.g. red.silver, field5.gold, blue.walls"
+    if owner == "sack":
+        return "the sack holds whatever is not elsewhere: correct the place the coins really are"
+    settable = (owner in ("field5", "field6") and what in FIELD_COUNTERS) or (
+        state.has_player(owner) and what in SETTABLE_PLAYER
+    )
+    if not settable:
+        return f"{name} follows from the rest of the game and cannot be set by hand"
+    if value < 0:
+        return f"{name} cannot be negative"
+    diff = value - old
+    if what in FIELD_COUNTERS:
+        if diff > getattr(state.sack, what):
+            return f"the sack has only {getattr(state.sack, what)} {what} to give"
+    elif what in ("walls", "towers"):
+        if value > CASTLE_LIMIT:
+            return f"a castle holds at most {CASTLE_LIMIT} {what}"
+        supply = state.supply_walls if what == "walls" else state.supply_towers
+        if diff > supply:
+            return f"the supply has only {supply} {what} left"
+    elif what == "knight-in-dungeon" and value not in (0, 1):
+        return "knight-in-dungeon is 0 (in hand) or 1 (in the dungeon)"
+    return None
+
+
+def set_counter(state: GameState, name: str, value: int) -> GameState:
+    """Set a counter, keeping the box's totals (coins from/to the sack, pieces from/to the supply)."""
+    owner, _, what = name.partition(".")
+    old = read_counter(state, name)
+    diff = value - old
+    if what in FIELD_COUNTERS:
+        delta = Coins(diff, 0) if what == "silver" else Coins(0, diff)
+        state = replace(state, sack=state.sack - delta)
+        if owner == "field5":
+            return replace(state, field5=state.field5 + delta)
+        if owner == "field6":
+            return replace(state, field6=state.field6 + delta)
+        player = state.player(owner)
+        return state.with_player(player.with_coins(player.coins + delta))
+    player = state.player(owner)
+    if what == "knight-in-dungeon":
+        return state.with_player(replace(player, knight_in_dungeon=bool(value)))
+    if what == "walls":
+        state = replace(state, supply_walls=state.supply_walls - diff)
+        return state.with_player(replace(player, walls=value))
+    state = replace(state, supply_towers=state.supply_towers - diff)
+    return state.with_player(replace(player, towers=value))

@@ -1,0 +1,215 @@
+"""``decide(state, command) -> events``: check a command against the rules and the state.
+
+A refused command raises RuleViolation and leaves everything as it was. An accepted one yields
+its own events followed by every automatic step it made possible (royal taxes falling due,
+fields opening, splits, the end of the round).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engines.core.correction import Correct, Corrected, require_reason
+from engines.core.errors import RuleViolation
+from engines.gluecksritter import events as ev
+from engines.gluecksritter import fields, knight
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import (
+    ChooseActions,
+    PayRoyalTax,
+    PlaceDucats,
+    PlayDocument,
+    Ransom,
+    RevealActions,
+    RevealDocuments,
+)
+from engines.gluecksritter.counters import correction_problem, read_counter
+from engines.gluecksritter.evolve import evolve
+from engines.gluecksritter.payment import pay_sack
+from engines.gluecksritter.rules import OSULLIVAN, RANSOM
+from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM as RANSOM_PHASE, GameState
+from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_tax
+
+MAX_CARD_NUMBER = 20
+
+
+def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
+    if state.phase != DUCATS:
+        raise RuleViolation("A.once", "the Ducat card is drawn once, at the start of a round")
+    for n in (cmd.top, cmd.bottom):
+        if not 0 <= n <= MAX_CARD_NUMBER:
+            raise RuleViolation("A.card", f"a Ducat card shows numbers from 0 to {MAX_CARD_NUMBER}, not {n}")
+    in_sack = state.sack.count
+    want5 = min(cmd.top, in_sack)
+    want6 = min(cmd.bottom, in_sack - want5)
+    if state.rules.digital_sack:
+        if cmd.draws is None or cmd.field5 is not None or cmd.field6 is not None:
+            raise RuleViolation("A.digital-sack", "with the digital sack the app draws: send the draws, not a mix")
+        field5, field6 = _draw(state.sack, cmd.draws, want5, want6)
+    else:
+        if cmd.draws is not None or cmd.field5 is None or cmd.field6 is None:
+            raise RuleViolation("A.entered-mix", "say how many silver and gold landed on field 5 and on field 6")
+        field5, field6 = cmd.field5, cmd.field6
+        for name, mix, want in (("field 5", field5, want5), ("field 6", field6, want6)):
+            if mix.silver < 0 or mix.gold < 0 or mix.count != want:
+                short = " (the sack ran short)" if want < (cmd.top if name == "field 5" else cmd.bottom) else ""
+                raise RuleViolation("A.count", f"{name} gets {want} coins{short}, not {mix.count}")
+        if not state.sack.covers(field5 + field6):
+            raise RuleViolation("A.sack", f"the sack holds only {state.sack}, not {field5 + field6}")
+    return [ev.DucatsPlaced(cmd.top, cmd.bottom, field5, field6)]
+
+
+def _draw(sack: Coins, draws: tuple[int, ...], want5: int, want6: int) -> tuple[Coins, Coins]:
+    """Blind draws without replacement: each index picks one of the coins left (silver first)."""
+    if len(draws) != want5 + want6:
+        raise RuleViolation("A.draws", f"the digital sack draws {want5 + want6} coins, not {len(draws)}")
+    left, drawn = sack, []
+    for index in draws:
+        if not 0 <= index < left.count:
+            raise RuleViolation("A.draws", f"draw index {index} is outside the {left.count} coins left")
+        coin = Coins(1, 0) if index < left.silver else Coins(0, 1)
+        drawn.append(coin)
+        left = left - coin
+    return sum(drawn[:want5], Coins()), sum(drawn[want5:], Coins())
+
+
+def choose_actions(state: GameState, cmd: ChooseActions) -> list:
+    if state.phase != CHOOSE:
+        raise RuleViolation("B.not-now", "action cards are chosen in phase B, after the Ducat card")
+    player = state.player(cmd.player)
+    if player.pick is not None:
+        raise RuleViolation("B.locked", f"{cmd.player} has already locked in two cards (undo to change them)")
+    a, b = cmd.cards
+    if a == b:
+        raise RuleViolation("B.two-different", "pick two different action cards")
+    for card in (a, b):
+        if card not in player.hand():
+            where = "is in the dungeon" if card == 4 else "does not exist"
+            raise RuleViolation("B.in-hand", f"card {card} {where}: pick from {list(player.hand())}")
+    return [ev.ActionsChosen(cmd.player, (min(a, b), max(a, b)))]
+
+
+def play_document(state: GameState, cmd: PlayDocument) -> list:
+    player = state.player(cmd.player)
+    kind = state.rules.document(cmd.document)
+    if kind is None:
+        raise RuleViolation("document.unknown", f"there is no document {cmd.document!r} in the catalogue")
+    if cmd.document not in player.documents:
+        raise RuleViolation("document.in-hand", f"{cmd.player} does not hold {kind.name!r}")
+    if cmd.document in player.played:
+        raise RuleViolation("document.twice", f"{cmd.player} has already played {kind.name!r} this round")
+    if state.phase == OVER:
+        raise RuleViolation("game.over", "the game is over")
+    if kind.seal == "red":
+        if state.phase == CHOOSE:
+            return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=True)]
+        if state.phase == DOCUMENTS and state.rules.ruleset != OSULLIVAN:
+            return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)]
+        when = "phase B" if state.rules.ruleset == OSULLIVAN else "phases B and C"
+        raise RuleViolation("document.red-seal", f"a red-sealed document is played only in {when}, before the reveal")
+    if cmd.kind is not None and kind.effect != "royal-tax-waiver":
+        raise RuleViolation("document.kind", f"{kind.name!r} is not played against a royal tax")
+    played = ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)
+    if kind.effect == "royal-tax-waiver":
+        return [played, waive_royal_tax(state, cmd.player, cmd.kind)]
+    return [played]
+
+
+def reveal_documents(state: GameState, cmd: RevealDocuments) -> list:
+    if state.phase != CHOOSE:
+        raise RuleViolation("C.not-now", "documents are revealed once, after everyone has chosen")
+    waiting = [p.colour for p in state.players if p.pick is None]
+    if waiting:
+        raise RuleViolation("B.waiting", f"still choosing: {', '.join(waiting)}")
+    return [ev.DocumentsRevealed(state.face_down)]
+
+
+def reveal_actions(state: GameState, cmd: RevealActions) -> list:
+    if state.phase not in (DOCUMENTS, RANSOM_PHASE):
+        raise RuleViolation("E.not-now", "the action cards are revealed after the documents")
+    return [ev.ActionsRevealed(tuple((p.colour, p.pick) for p in state.players if p.pick))]
+
+
+def ransom(state: GameState, cmd: Ransom) -> list:
+    player = state.player(cmd.player)
+    if not player.knight_in_dungeon:
+        raise RuleViolation("ransom.not-jailed", f"{cmd.player}'s Black Knight is not in the dungeon")
+    if state.rules.ruleset == OSULLIVAN:
+        if state.phase != RANSOM_PHASE:
+            raise RuleViolation("ransom.window", "a knight is ransomed in phase D: after the documents, before the reveal")
+    elif not (state.phase == DUCATS or (state.phase == CHOOSE and player.pick is None)):
+        raise RuleViolation("ransom.window", "a knight is ransomed at the start of a round, before its owner chooses cards")
+    return pay_sack(state, cmd.player, RANSOM, cmd.payment, "ransom") + [ev.KnightRansomed(cmd.player)]
+
+
+def correct(state: GameState, cmd: Correct) -> list:
+    reason = require_reason(cmd.reason)
+    problem = correction_problem(state, cmd.counter, cmd.value)
+    if problem:
+        raise RuleViolation("correction.counter", problem)
+    return [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
+
+
+def royal_tax(state: GameState, cmd: PayRoyalTax) -> list:
+    return pay_royal_tax(state, cmd.player)
+
+
+HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
+    "place-ducats": place_ducats,
+    "choose-actions": choose_actions,
+    "play-document": play_document,
+    "reveal-documents": reveal_documents,
+    "reveal-actions": reveal_actions,
+    "ransom": ransom,
+    "take-document": fields.take_document,
+    "decline": fields.decline,
+    "buy-pieces": fields.buy_pieces,
+    "knight-act": knight.knight_act,
+    "raid-piece": knight.raid_piece,
+    "roll-die": knight.roll_die,
+    "choose-first-offerer": knight.choose_first_offerer,
+    "make-offer": knight.make_offer,
+    "accept-offer": knight.accept_offer,
+    "decline-to-offer": knight.decline_to_offer,
+    "pay-royal-tax": royal_tax,
+    "correct": correct,
+}
+ALLOWED_WHILE_TAX_DUE = {"pay-royal-tax", "play-document", "correct"}
+ALLOWED_WHEN_OVER = {"correct"}
+
+
+def _check_player(state: GameState, command: Any) -> None:
+    for attr in ("player", "victim", "offerer"):
+        colour = getattr(command, attr, None)
+        if colour is not None and not state.has_player(colour):
+            raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
+
+
+def decide(state: GameState, command: Any) -> list:
+    handler = HANDLERS.get(getattr(command, "type", None))
+    if handler is None:
+        raise RuleViolation("command.unknown", f"{command!r} is not a Die Glücksritter command")
+    if state.phase == OVER and command.type not in ALLOWED_WHEN_OVER:
+        raise RuleViolation("game.over", "the game is over; only corrections are possible")
+    if state.taxes and command.type not in ALLOWED_WHILE_TAX_DUE:
+        who = ", ".join(sorted({p for p, _ in state.taxes}))
+        raise RuleViolation("royal-tax.pending", f"first the royal tax: {who} must pay it or play a Gift")
+    _check_player(state, command)
+    events = list(handler(state, command))
+    after = _fold(state, events)
+    if command.type != "correct":
+        due = taxes_after(state, after)
+        events += due
+        after = _fold(after, due)
+    while (step := fields.auto_step(after)) is not None:
+        nxt = _fold(after, step)
+        due = taxes_after(after, nxt)
+        events += step + due
+        after = _fold(nxt, due)
+    return events
+
+
+def _fold(state: GameState, events: list) -> GameState:
+    for event in events:
+        state = evolve(state, event)
+    return state

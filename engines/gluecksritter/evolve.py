@@ -1,0 +1,262 @@
+"""``evolve(state, event) -> state``: apply a fact. No judging here; decide already did."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from engines.core.correction import Corrected
+from engines.gluecksritter import events as ev
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.counters import set_counter
+from engines.gluecksritter.state import (
+    CHOOSE,
+    DOCUMENTS,
+    DUCATS,
+    OVER,
+    RANSOM,
+    RESOLVE,
+    GameState,
+    Knight,
+    Player,
+)
+from engines.gluecksritter.rules import OSULLIVAN
+
+
+def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    return tuple(sorted(items + more))
+
+
+def _remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def _map_players(state: GameState, fn: Callable[[Player], Player]) -> GameState:
+    return replace(state, players=tuple(fn(p) for p in state.players))
+
+
+def _set_pile(state: GameState, place: str, coins: Coins) -> GameState:
+    if place == "sack":
+        return replace(state, sack=coins)
+    if place == "field5":
+        return replace(state, field5=coins)
+    if place == "field6":
+        return replace(state, field6=coins)
+    return state.with_player(state.player(place).with_coins(coins))
+
+
+def _knight(state: GameState, **changes: Any) -> GameState:
+    assert state.knight is not None
+    return replace(state, knight=replace(state.knight, **changes))
+
+
+def _other(state: GameState, player: str) -> str:
+    assert state.knight is not None
+    a, b = state.knight.knights
+    return b if player == a else a
+
+
+def ducats_placed(s: GameState, e: ev.DucatsPlaced) -> GameState:
+    return replace(
+        s,
+        sack=s.sack - e.field5 - e.field6,
+        field5=s.field5 + e.field5,
+        field6=s.field6 + e.field6,
+        phase=CHOOSE,
+    )
+
+
+def actions_chosen(s: GameState, e: ev.ActionsChosen) -> GameState:
+    return s.with_player(replace(s.player(e.player), pick=tuple(sorted(e.cards))))
+
+
+def document_played(s: GameState, e: ev.DocumentPlayed) -> GameState:
+    p = s.player(e.player)
+    s = s.with_player(
+        replace(p, documents=_remove_one(p.documents, e.document), played=p.played + (e.document,))
+    )
+    if e.face_down:
+        return replace(s, face_down=s.face_down + ((e.player, e.document),))
+    return replace(s, discard=_sorted_add(s.discard, e.document))
+
+
+def documents_revealed(s: GameState, e: ev.DocumentsRevealed) -> GameState:
+    return replace(
+        s,
+        face_down=(),
+        discard=_sorted_add(s.discard, *(doc for _, doc in e.documents)),
+        phase=RANSOM if s.rules.ruleset == OSULLIVAN else DOCUMENTS,
+    )
+
+
+def actions_revealed(s: GameState, e: ev.ActionsRevealed) -> GameState:
+    return replace(s, phase=RESOLVE, field=0, field_open=False)
+
+
+def field_opened(s: GameState, e: ev.FieldOpened) -> GameState:
+    todo = e.players if e.field in (1, 2, 3) else ()
+    return replace(s, field=e.field, field_open=True, todo=todo)
+
+
+def field_closed(s: GameState, e: ev.FieldClosed) -> GameState:
+    return replace(s, field_open=False, todo=(), knight=None)
+
+
+def coins_moved(s: GameState, e: ev.CoinsMoved) -> GameState:
+    s = _set_pile(s, e.source, s.pile(e.source) - e.coins)
+    return _set_pile(s, e.target, s.pile(e.target) + e.coins)
+
+
+def pieces_built(s: GameState, e: ev.PiecesBuilt) -> GameState:
+    p = s.player(e.player)
+    if e.piece == "wall":
+        return replace(s.with_player(replace(p, walls=p.walls + e.count)), supply_walls=s.supply_walls - e.count)
+    return replace(s.with_player(replace(p, towers=p.towers + e.count)), supply_towers=s.supply_towers - e.count)
+
+
+def piece_moved(s: GameState, e: ev.PieceMoved) -> GameState:
+    attr = "walls" if e.piece == "wall" else "towers"
+    src = s.player(e.source)
+    s = s.with_player(replace(src, **{attr: getattr(src, attr) - 1}))
+    dst = s.player(e.target)
+    return s.with_player(replace(dst, **{attr: getattr(dst, attr) + 1}))
+
+
+def deck_reshuffled(s: GameState, e: ev.DeckReshuffled) -> GameState:
+    return replace(s, deck=_sorted_add(s.deck, *s.discard), discard=())
+
+
+def document_drawn(s: GameState, e: ev.DocumentDrawn) -> GameState:
+    p = s.player(e.player)
+    s = s.with_player(replace(p, documents=_sorted_add(p.documents, e.document)))
+    return replace(s, deck=_remove_one(s.deck, e.document))
+
+
+def player_done(s: GameState, e: ev.PlayerDone) -> GameState:
+    return replace(s, todo=tuple(c for c in s.todo if c != e.player))
+
+
+def knights_imprisoned(s: GameState, e: ev.KnightsImprisoned) -> GameState:
+    jailed = set(e.players)
+    return _map_players(s, lambda p: replace(p, knight_in_dungeon=True) if p.colour in jailed else p)
+
+
+def knight_ransomed(s: GameState, e: ev.KnightRansomed) -> GameState:
+    return s.with_player(replace(s.player(e.player), knight_in_dungeon=False))
+
+
+def knight_started(s: GameState, e: ev.KnightStarted) -> GameState:
+    return replace(s, knight=Knight(knights=e.knights, stage=e.stage, actor=e.actor, decider=e.decider))
+
+
+def die_rolled(s: GameState, e: ev.DieRolled) -> GameState:
+    assert s.knight is not None
+    return _knight(s, rolls=s.knight.rolls + ((e.player, e.value),))
+
+
+def rolls_tied(s: GameState, e: ev.RollsTied) -> GameState:
+    return _knight(s, rolls=())
+
+
+def duel_won(s: GameState, e: ev.DuelWon) -> GameState:
+    return _knight(s, stage="act", actor=e.winner)
+
+
+def decider_chosen(s: GameState, e: ev.DeciderChosen) -> GameState:
+    return _knight(s, stage="choose-first", decider=e.decider, rolls=())
+
+
+def first_offerer_chosen(s: GameState, e: ev.FirstOffererChosen) -> GameState:
+    return _knight(s, stage="haggle", turn=e.offerer)
+
+
+def offer_made(s: GameState, e: ev.OfferMade) -> GameState:
+    return _knight(s, offer=e.offer, turn=_other(s, e.offer.by), passed=())
+
+
+def offer_declined(s: GameState, e: ev.OfferDeclined) -> GameState:
+    assert s.knight is not None
+    return _knight(s, passed=s.knight.passed + (e.player,), turn=_other(s, e.player))
+
+
+def offer_accepted(s: GameState, e: ev.OfferAccepted) -> GameState:
+    return _knight(s, stage="act", actor=e.offer.by, turn=None)
+
+
+def knight_acted(s: GameState, e: ev.KnightActed) -> GameState:
+    return _knight(s, victim=e.victim)
+
+
+def raid_rolled(s: GameState, e: ev.RaidRolled) -> GameState:
+    return _knight(s, victim=e.victim)
+
+
+def raid_piece_wanted(s: GameState, e: ev.RaidPieceWanted) -> GameState:
+    return _knight(s, stage="raid-piece", victim=e.victim)
+
+
+def knight_finished(s: GameState, e: ev.KnightFinished) -> GameState:
+    return _knight(s, stage="done")
+
+
+def royal_tax_due(s: GameState, e: ev.RoyalTaxDue) -> GameState:
+    return replace(s, taxes=s.taxes + ((e.player, e.kind),))
+
+
+def royal_tax_settled(s: GameState, e: ev.RoyalTaxSettled) -> GameState:
+    return replace(s, taxes=tuple(t for t in s.taxes if t != (e.player, e.kind)))
+
+
+def round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
+    s = _map_players(s, lambda p: replace(p, pick=None, played=()))
+    return replace(s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), knight=None)
+
+
+def game_ended(s: GameState, e: ev.GameEnded) -> GameState:
+    return replace(s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), knight=None)
+
+
+def corrected(s: GameState, e: Corrected) -> GameState:
+    return set_counter(s, e.counter, e.new)
+
+
+HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
+    "ducats-placed": ducats_placed,
+    "actions-chosen": actions_chosen,
+    "document-played": document_played,
+    "documents-revealed": documents_revealed,
+    "actions-revealed": actions_revealed,
+    "field-opened": field_opened,
+    "field-closed": field_closed,
+    "coins-moved": coins_moved,
+    "pieces-built": pieces_built,
+    "piece-moved": piece_moved,
+    "deck-reshuffled": deck_reshuffled,
+    "document-drawn": document_drawn,
+    "player-done": player_done,
+    "knights-imprisoned": knights_imprisoned,
+    "knight-ransomed": knight_ransomed,
+    "knight-started": knight_started,
+    "die-rolled": die_rolled,
+    "rolls-tied": rolls_tied,
+    "duel-won": duel_won,
+    "decider-chosen": decider_chosen,
+    "first-offerer-chosen": first_offerer_chosen,
+    "offer-made": offer_made,
+    "offer-declined": offer_declined,
+    "offer-accepted": offer_accepted,
+    "knight-acted": knight_acted,
+    "raid-rolled": raid_rolled,
+    "raid-piece-wanted": raid_piece_wanted,
+    "knight-finished": knight_finished,
+    "royal-tax-due": royal_tax_due,
+    "royal-tax-settled": royal_tax_settled,
+    "round-ended": round_ended,
+    "game-ended": game_ended,
+    "corrected": corrected,
+}
+
+
+def evolve(state: GameState, event: Any) -> GameState:
+    return HANDLERS[event.type](state, event)

@@ -1,0 +1,188 @@
+"""Field 4, the Black Knight: one knight acts; two duel (schmidt) or haggle (osullivan);
+three or more all go to the dungeon."""
+
+from __future__ import annotations
+
+from engines.core.errors import RuleViolation
+from engines.gluecksritter import events as ev
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import (
+    AcceptOffer,
+    ChooseFirstOfferer,
+    DeclineToOffer,
+    KnightAct,
+    MakeOffer,
+    RaidPiece,
+    RollDie,
+)
+from engines.gluecksritter.payment import pay_player
+from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN
+from engines.gluecksritter.state import Knight, Offer, GameState
+
+
+def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:
+    if len(knights) == 1:
+        return [ev.KnightStarted(knights, "act", actor=knights[0])]
+    if len(knights) >= 3:
+        return [ev.KnightsImprisoned(knights, "three or more Black Knights"), ev.KnightStarted(knights, "done")]
+    if state.rules.ruleset != OSULLIVAN:
+        return [ev.KnightStarted(knights, "duel")]
+    a, b = (state.player(k) for k in knights)
+    if a.pieces == b.pieces:
+        return [ev.KnightStarted(knights, "haggle-roll")]
+    decider = a if a.pieces < b.pieces else b
+    return [ev.KnightStarted(knights, "choose-first", decider=decider.colour)]
+
+
+def _knight(state: GameState, stages: tuple[str, ...], what: str) -> Knight:
+    k = state.knight
+    if k is None or not state.field_open or state.field != 4 or k.stage not in stages:
+        raise RuleViolation("field4.not-now", f"{what} is not due now")
+    return k
+
+
+def _other(k: Knight, player: str) -> str:
+    a, b = k.knights
+    return b if player == a else a
+
+
+def _finish(state: GameState, k: Knight) -> list:
+    if state.rules.ruleset == OSULLIVAN:
+        return [ev.KnightsImprisoned(k.knights, "the Black Knight was seen"), ev.KnightFinished()]
+    return [ev.KnightFinished()]
+
+
+def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
+    r, v = state.player(raider), state.player(victim)
+    options = []
+    if v.walls and r.walls < CASTLE_LIMIT:
+        options.append("wall")
+    if v.towers and r.towers < CASTLE_LIMIT:
+        options.append("tower")
+    return options
+
+
+def knight_act(state: GameState, cmd: KnightAct) -> list:
+    k = _knight(state, ("act",), "the Black Knight's action")
+    if cmd.player != k.actor:
+        raise RuleViolation("field4.actor", f"{k.actor} is the Black Knight, not {cmd.player}")
+    acted = ev.KnightActed(cmd.player, cmd.action, cmd.victim)
+    if cmd.action in ("field5", "field6"):
+        if cmd.victim is not None or cmd.face is not None:
+            raise RuleViolation("field4.choice", "taking the gold of a field names no victim and needs no die")
+        gold = state.pile(cmd.action).gold
+        moved = [ev.CoinsMoved(cmd.action, cmd.player, Coins(0, gold), "the Black Knight's loot")] if gold else []
+        return [acted, *moved, *_finish(state, k)]
+    if cmd.action == "pass":
+        return [acted, *_finish(state, k)]
+    victim = cmd.victim
+    if victim is None or not state.has_player(victim) or victim == cmd.player:
+        raise RuleViolation("field4.victim", "a raid names another player as its victim")
+    if cmd.face is None or not 1 <= cmd.face <= 6:
+        raise RuleViolation("field4.special-die", "a raid needs the special die's face, 1 to 6")
+    symbol = state.rules.special_die[cmd.face - 1]
+    events: list = [acted, ev.RaidRolled(cmd.player, victim, cmd.face, symbol)]
+    if symbol == "sack":
+        loot = state.player(victim).coins
+        if loot.count:
+            events.append(ev.CoinsMoved(victim, cmd.player, loot, "raid"))
+        return events + _finish(state, k)
+    options = raid_options(state, cmd.player, victim)
+    if len(options) == 2:
+        return events + [ev.RaidPieceWanted(cmd.player, victim)]
+    if options:
+        events.append(ev.PieceMoved(victim, cmd.player, options[0], "raid"))
+    return events + _finish(state, k)
+
+
+def raid_piece(state: GameState, cmd: RaidPiece) -> list:
+    k = _knight(state, ("raid-piece",), "choosing the raided piece")
+    if cmd.player != k.actor or k.victim is None:
+        raise RuleViolation("field4.actor", f"{k.actor} is the raider, not {cmd.player}")
+    if cmd.piece not in raid_options(state, cmd.player, k.victim):
+        raise RuleViolation("field4.raid-piece", f"{cmd.player} cannot take a {cmd.piece} from {k.victim}")
+    return [ev.PieceMoved(k.victim, cmd.player, cmd.piece, "raid"), *_finish(state, k)]
+
+
+def roll_die(state: GameState, cmd: RollDie) -> list:
+    k = _knight(state, ("duel", "haggle-roll"), "a roll of the number die")
+    if cmd.player not in k.knights:
+        raise RuleViolation("field4.roller", f"{cmd.player} is not one of the two knights")
+    if any(who == cmd.player for who, _ in k.rolls):
+        raise RuleViolation("field4.rolled", f"{cmd.player} has already rolled")
+    if not 1 <= cmd.value <= 6:
+        raise RuleViolation("die.value", f"the number die shows 1 to 6, not {cmd.value}")
+    purpose = "duel" if k.stage == "duel" else "haggle"
+    events: list = [ev.DieRolled(cmd.player, cmd.value, purpose)]
+    rolls = dict(k.rolls + ((cmd.player, cmd.value),))
+    if len(rolls) < 2:
+        return events
+    a, b = k.knights
+    if rolls[a] == rolls[b]:
+        if purpose == "duel":
+            return events + [ev.KnightsImprisoned(k.knights, "equal duel rolls"), ev.KnightFinished()]
+        return events + [ev.RollsTied()]
+    high, low = (a, b) if rolls[a] > rolls[b] else (b, a)
+    if purpose == "duel":
+        return events + [ev.DuelWon(high), ev.KnightsImprisoned((low,), "lost the duel")]
+    return events + [ev.DeciderChosen(high)]
+
+
+def choose_first_offerer(state: GameState, cmd: ChooseFirstOfferer) -> list:
+    k = _knight(state, ("choose-first",), "naming who offers first")
+    if cmd.player != k.decider:
+        raise RuleViolation("haggle.decider", f"{k.decider} decides who offers first, not {cmd.player}")
+    if cmd.offerer not in k.knights:
+        raise RuleViolation("haggle.offerer", f"{cmd.offerer} is not haggling")
+    return [ev.FirstOffererChosen(cmd.player, cmd.offerer)]
+
+
+def _haggle_turn(state: GameState, player: str, what: str) -> Knight:
+    k = _knight(state, ("haggle",), what)
+    if player != k.turn:
+        raise RuleViolation("haggle.turn", f"it is {k.turn}'s turn in the haggling, not {player}'s")
+    return k
+
+
+def make_offer(state: GameState, cmd: MakeOffer) -> list:
+    k = _haggle_turn(state, cmd.player, "an offer")
+    offer = Offer(cmd.player, cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise)
+    if min(cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise) < 0:
+        raise RuleViolation("haggle.negative", "an offer cannot contain negative amounts")
+    if offer.value < 1:
+        raise RuleViolation("haggle.minimum", "an offer is worth at least 1 Ducat")
+    me, other = state.player(cmd.player), state.player(_other(k, cmd.player))
+    if cmd.ducats > me.coins.value:
+        raise RuleViolation("haggle.ducats", f"{cmd.player} holds only {me.coins.value} Ducats")
+    if cmd.walls > me.walls or cmd.towers > me.towers:
+        raise RuleViolation("haggle.pieces", f"{cmd.player} has only {me.walls} walls and {me.towers} towers")
+    if other.walls + cmd.walls > CASTLE_LIMIT or other.towers + cmd.towers > CASTLE_LIMIT:
+        raise RuleViolation("castle.limit", f"{other.colour}'s castle has no room for those pieces")
+    if k.offer is not None and offer.value <= k.offer.value:
+        raise RuleViolation("haggle.top", f"an offer must top the last one, worth {k.offer.value} Ducats")
+    return [ev.OfferMade(offer)]
+
+
+def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
+    k = _haggle_turn(state, cmd.player, "accepting an offer")
+    offer = k.offer
+    if offer is None:
+        raise RuleViolation("haggle.no-offer", "there is no offer to accept")
+    events: list = [ev.OfferAccepted(cmd.player, offer)]
+    events += pay_player(state, offer.by, cmd.player, offer.ducats, "the accepted offer")
+    giver, taker = state.player(offer.by), state.player(cmd.player)
+    walls = min(offer.walls, giver.walls, CASTLE_LIMIT - taker.walls)
+    towers = min(offer.towers, giver.towers, CASTLE_LIMIT - taker.towers)
+    events += [ev.PieceMoved(offer.by, cmd.player, "wall", "the accepted offer")] * walls
+    events += [ev.PieceMoved(offer.by, cmd.player, "tower", "the accepted offer")] * towers
+    return events
+
+
+def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list:
+    k = _haggle_turn(state, cmd.player, "declining to offer")
+    if k.offer is not None:
+        raise RuleViolation("haggle.answer", f"{cmd.player} must top {k.offer.by}'s offer or accept it")
+    events: list = [ev.OfferDeclined(cmd.player)]
+    if _other(k, cmd.player) in k.passed:
+        events += [ev.KnightsImprisoned(k.knights, "neither knight made an offer"), ev.KnightFinished()]
+    return events

@@ -1,0 +1,133 @@
+"""What the table sees (public view), what one player sees, and whose move it is.
+
+Secrets: a player's picks until the reveal, the documents in hand, face-down documents and a
+drawn document. The public view shows only how many of them there are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState
+
+REDACTED_FIELDS = {"actions-chosen": "cards", "document-drawn": "document"}
+
+
+def _coins(c: Any) -> dict[str, int]:
+    return {"silver": c.silver, "gold": c.gold, "value": c.value}
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    picks_public = state.phase == RESOLVE
+    players = []
+    for p in state.players:
+        players.append(
+            {
+                "colour": p.colour,
+                "name": p.name,
+                **_coins(p.coins),
+                "walls": p.walls,
+                "towers": p.towers,
+                "knight_in_dungeon": p.knight_in_dungeon,
+                "documents": len(p.documents),
+                "face_down": sum(1 for who, _ in state.face_down if who == p.colour),
+                "has_chosen": p.pick is not None,
+                "pick": list(p.pick) if picks_public and p.pick else None,
+                "played": list(p.played),
+            }
+        )
+    knight = None
+    if state.knight is not None:
+        k = state.knight
+        knight = {
+            "knights": list(k.knights),
+            "stage": k.stage,
+            "actor": k.actor,
+            "victim": k.victim,
+            "rolls": dict(k.rolls),
+            "decider": k.decider,
+            "turn": k.turn,
+            "offer": asdict(k.offer) if k.offer else None,
+        }
+    return {
+        "game": "gluecksritter",
+        "rules": state.rules.ruleset,
+        "round": state.round,
+        "phase": state.phase,
+        "field": state.field if state.field_open else None,
+        "sack": _coins(state.sack),
+        "field5": _coins(state.field5),
+        "field6": _coins(state.field6),
+        "supply": {"walls": state.supply_walls, "towers": state.supply_towers},
+        "deck": len(state.deck),
+        "discard": list(state.discard),
+        "players": players,
+        "knight": knight,
+        "taxes": [list(t) for t in state.taxes],
+        "winners": list(state.winners),
+        "awaiting": awaiting(state),
+    }
+
+
+def player_view(state: GameState, colour: str) -> dict[str, Any]:
+    view = public_view(state)
+    p = state.player(colour)
+    view["you"] = {
+        "colour": colour,
+        "documents": list(p.documents),
+        "pick": list(p.pick) if p.pick else None,
+        "face_down": [doc for who, doc in state.face_down if who == colour],
+        "hand": list(p.hand()),
+    }
+    return view
+
+
+def public_event(event: Any) -> dict[str, Any]:
+    data = {"type": event.type, **{k: v for k, v in asdict(event).items() if k != "type"}}
+    hidden = REDACTED_FIELDS.get(event.type)
+    if hidden:
+        data[hidden] = None
+    if event.type == "document-played" and event.face_down:
+        data["document"] = None
+    return data
+
+
+def awaiting(state: GameState) -> list[dict[str, Any]]:
+    """Who must act next and how: ``[{"player": colour | None, "command": type}, ...]``."""
+
+    def need(player: str | None, *commands: str) -> dict[str, Any]:
+        return {"player": player, "commands": list(commands)}
+
+    if state.phase == OVER:
+        return []
+    if state.taxes:
+        return [need(p, "pay-royal-tax", "play-document") for p in dict.fromkeys(p for p, _ in state.taxes)]
+    if state.phase == DUCATS:
+        return [need(None, "place-ducats")]
+    if state.phase == CHOOSE:
+        waiting = [need(p.colour, "choose-actions") for p in state.players if p.pick is None]
+        return waiting or [need(None, "reveal-documents")]
+    if state.phase in (DOCUMENTS, RANSOM):
+        return [need(None, "reveal-actions")]
+    if not state.field_open:
+        return []
+    if state.field == 1:
+        return [need(p, "take-document", "decline") for p in state.todo]
+    if state.field in (2, 3):
+        return [need(p, "buy-pieces", "decline") for p in state.todo]
+    k = state.knight
+    if k is None or k.stage == "done":
+        return []
+    if k.stage == "act":
+        return [need(k.actor, "knight-act")]
+    if k.stage == "raid-piece":
+        return [need(k.actor, "raid-piece")]
+    if k.stage in ("duel", "haggle-roll"):
+        rolled = {who for who, _ in k.rolls}
+        return [need(p, "roll-die") for p in k.knights if p not in rolled]
+    if k.stage == "choose-first":
+        return [need(k.decider, "choose-first-offerer")]
+    if k.offer is None:
+        return [need(k.turn, "make-offer", "decline-to-offer")]
+    return [need(k.turn, "make-offer", "accept-offer")]
