@@ -1,7 +1,7 @@
 """What every game shares: the game protocol, rule errors, corrections, history and saved formats."""
 
-from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.correction import Correct, Corrected
+from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.game import Game
 from engines.core.history import Entry, History
 

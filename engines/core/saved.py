@@ -95,7 +95,9 @@ def load_state(game: Game, data: Any) -> Any:
         state = game.parse_state(doc.state)
         game.check(state)
     except ValidationError as exc:
-        raise SavedFormatError(f"not a valid saved state: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
+        raise SavedFormatError(
+            f"not a valid saved state: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}"
+        ) from exc
     except InvariantBroken as exc:
         raise SavedFormatError(f"the saved state is impossible: {exc}") from exc
     return state

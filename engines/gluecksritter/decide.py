@@ -7,7 +7,8 @@ fields opening, splits, the end of the round).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.correction import Correct, Corrected, require_reason
 from engines.core.errors import RuleViolation
@@ -26,8 +27,8 @@ from engines.gluecksritter.commands import (
 from engines.gluecksritter.counters import correction_problem, read_counter
 from engines.gluecksritter.evolve import evolve
 from engines.gluecksritter.payment import pay_sack
-from engines.gluecksritter.rules import OSULLIVAN, RANSOM
-from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM as RANSOM_PHASE, GameState
+from engines.gluecksritter.rules import OSULLIVAN, RANSOM_PRICE
+from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, GameState
 from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_tax
 
 MAX_CARD_NUMBER = 20
@@ -125,7 +126,7 @@ def reveal_documents(state: GameState, cmd: RevealDocuments) -> list:
 
 
 def reveal_actions(state: GameState, cmd: RevealActions) -> list:
-    if state.phase not in (DOCUMENTS, RANSOM_PHASE):
+    if state.phase not in (DOCUMENTS, RANSOM):
         raise RuleViolation("E.not-now", "the action cards are revealed after the documents")
     return [ev.ActionsRevealed(tuple((p.colour, p.pick) for p in state.players if p.pick))]
 
@@ -135,11 +136,15 @@ def ransom(state: GameState, cmd: Ransom) -> list:
     if not player.knight_in_dungeon:
         raise RuleViolation("ransom.not-jailed", f"{cmd.player}'s Black Knight is not in the dungeon")
     if state.rules.ruleset == OSULLIVAN:
-        if state.phase != RANSOM_PHASE:
-            raise RuleViolation("ransom.window", "a knight is ransomed in phase D: after the documents, before the reveal")
+        if state.phase != RANSOM:
+            raise RuleViolation(
+                "ransom.window", "a knight is ransomed in phase D: after the documents, before the reveal"
+            )
     elif not (state.phase == DUCATS or (state.phase == CHOOSE and player.pick is None)):
-        raise RuleViolation("ransom.window", "a knight is ransomed at the start of a round, before its owner chooses cards")
-    return pay_sack(state, cmd.player, RANSOM, cmd.payment, "ransom") + [ev.KnightRansomed(cmd.player)]
+        raise RuleViolation(
+            "ransom.window", "a knight is ransomed at the start of a round, before its owner chooses cards"
+        )
+    return pay_sack(state, cmd.player, RANSOM_PRICE, cmd.payment, "ransom") + [ev.KnightRansomed(cmd.player)]
 
 
 def correct(state: GameState, cmd: Correct) -> list:

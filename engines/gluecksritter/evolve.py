@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from engines.core.correction import Corrected
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.counters import set_counter
+from engines.gluecksritter.rules import OSULLIVAN
 from engines.gluecksritter.state import (
     CHOOSE,
     DOCUMENTS,
@@ -20,7 +22,6 @@ from engines.gluecksritter.state import (
     Knight,
     Player,
 )
-from engines.gluecksritter.rules import OSULLIVAN
 
 
 def _sorted_add(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
@@ -73,9 +74,7 @@ def actions_chosen(s: GameState, e: ev.ActionsChosen) -> GameState:
 
 def document_played(s: GameState, e: ev.DocumentPlayed) -> GameState:
     p = s.player(e.player)
-    s = s.with_player(
-        replace(p, documents=_remove_one(p.documents, e.document), played=p.played + (e.document,))
-    )
+    s = s.with_player(replace(p, documents=_remove_one(p.documents, e.document), played=p.played + (e.document,)))
     if e.face_down:
         return replace(s, face_down=s.face_down + ((e.player, e.document),))
     return replace(s, discard=_sorted_add(s.discard, e.document))

@@ -21,8 +21,10 @@ FIELD_NAMES = {1: "documents", 2: "walls", 3: "towers", 4: "Black Knight", 5: "t
 
 def _require_turn(state: GameState, player: str, fields: tuple[int, ...]) -> int:
     if state.phase != RESOLVE or not state.field_open or state.field not in fields:
-        wanted = " or ".join(f"field {f}" for f in fields)
-        raise RuleViolation("resolve.not-now", f"this is a decision for {wanted}, which is not being resolved now")
+        wanted = f"field {fields[0]}" if len(fields) == 1 else f"fields {fields[0]} to {fields[-1]}"
+        raise RuleViolation(
+            "resolve.not-now", f"this is a decision for {wanted}, and none of them is being resolved now"
+        )
     if player not in state.todo:
         if player in state.pickers(state.field):
             raise RuleViolation("resolve.decided", f"{player} has already decided on field {state.field}")
@@ -97,7 +99,9 @@ def _cannot_take_anything(state: GameState, player: str) -> bool:
         return not (state.deck or state.discard) or not can_afford(state, player, document_price(state))
     piece = PIECE_OF_FIELD[field]
     supply = state.supply_walls if piece == "wall" else state.supply_towers
-    return supply == 0 or room_for(state, player, piece) == 0 or not can_afford(state, player, piece_price(state, field))
+    return (
+        supply == 0 or room_for(state, player, piece) == 0 or not can_afford(state, player, piece_price(state, field))
+    )
 
 
 def _field_complete(state: GameState) -> bool:
@@ -147,5 +151,9 @@ def end_of_round(state: GameState) -> list:
         return [ev.GameEnded((complete[0].colour,), "the only complete castle")]
     best = max(p.coins.value for p in complete)
     winners = tuple(p.colour for p in complete if p.coins.value == best)
-    reason = "complete castle and the most Ducats" if len(winners) == 1 else "complete castles and equal Ducats: a shared win"
+    reason = (
+        "complete castle and the most Ducats"
+        if len(winners) == 1
+        else "complete castles and equal Ducats: a shared win"
+    )
     return [ev.GameEnded(winners, reason)]

@@ -17,7 +17,7 @@ from engines.gluecksritter.commands import (
 )
 from engines.gluecksritter.payment import pay_player
 from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN
-from engines.gluecksritter.state import Knight, Offer, GameState
+from engines.gluecksritter.state import GameState, Knight, Offer
 
 
 def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:

@@ -27,7 +27,7 @@ START_SILVER = 2
 START_GOLD = 2
 PIECE_SUPPLY = 24
 CASTLE_LIMIT = 4
-RANSOM = 4
+RANSOM_PRICE = 4
 TAX_THRESHOLD = 8
 FIELD1_SHARED_PRICE = 4
 PIECE_PRICES = {"wall": (4, 6), "tower": (5, 7)}  # (alone, shared)
@@ -117,7 +117,5 @@ class Setup(BaseModel):
             digital_sack=self.digital_sack,
             change_from_sack=self.change_from_sack,
             special_die=tuple(self.special_die),
-            documents=tuple(
-                DocumentKind(d.id, d.name, d.seal, d.count, d.effect) for d in self.documents
-            ),
+            documents=tuple(DocumentKind(d.id, d.name, d.seal, d.count, d.effect) for d in self.documents),
         )

@@ -15,7 +15,7 @@ KINDS = ("silver", "gold")
 def taxes_after(before: GameState, after: GameState) -> list:
     """RoyalTaxDue for every player and kind that changed in this step and now reaches 8."""
     due = []
-    for old, new in zip(before.players, after.players):
+    for old, new in zip(before.players, after.players, strict=True):
         for kind in KINDS:
             count = getattr(new, kind)
             if count >= TAX_THRESHOLD and count != getattr(old, kind) and (new.colour, kind) not in after.taxes:
@@ -49,7 +49,9 @@ def waive_royal_tax(state: GameState, player: str, kind: str | None) -> RoyalTax
         raise RuleViolation("gift.no-tax", f"a Gift cancels a royal tax, and {player} owes none now")
     if kind is None:
         if len(due) > 1:
-            raise RuleViolation("gift.which-tax", f"{player} owes royal tax on silver and gold: say which one the Gift cancels")
+            raise RuleViolation(
+                "gift.which-tax", f"{player} owes royal tax on silver and gold: say which one the Gift cancels"
+            )
         kind = due[0]
     if kind not in due:
         raise RuleViolation("gift.which-tax", f"{player} owes no royal tax on {kind}")
