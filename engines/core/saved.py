@@ -77,10 +77,10 @@ def load_history(game: Game, data: Any) -> History:
             history.restore(game.parse_command(entry.command), (game.parse_event(x) for x in entry.events))
     except ValidationError as exc:
         raise SavedFormatError(f"not a valid saved game: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
-    except (InvariantBroken, KeyError, ValueError, AttributeError, TypeError) as exc:
-        if isinstance(exc, SavedFormatError):
-            raise
-        raise SavedFormatError(f"the saved events do not replay: {exc}") from exc
+    except SavedFormatError:
+        raise
+    except Exception as exc:  # a corrupt document can fail in any way while replaying
+        raise SavedFormatError(f"the saved events do not replay: {type(exc).__name__}: {exc}") from exc
     return history
 
 

@@ -97,7 +97,7 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
         raise RuleViolation("document.unknown", f"there is no document {cmd.document!r} in the catalogue")
     if cmd.document not in player.documents:
         raise RuleViolation("document.in-hand", f"{cmd.player} does not hold {kind.name!r}")
-    if cmd.document in player.played:
+    if cmd.document in player.played and not kind.generic:
         raise RuleViolation("document.twice", f"{cmd.player} has already played {kind.name!r} this round")
     if state.phase == OVER:
         raise RuleViolation("game.over", "the game is over")
@@ -181,6 +181,8 @@ HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
 }
 ALLOWED_WHILE_TAX_DUE = {"pay-royal-tax", "play-document", "correct"}
 ALLOWED_WHEN_OVER = {"correct"}
+# A correction is the table's own count, and paying the tax is the tax: neither raises a new one.
+NO_TAX_AFTER = {"correct", "pay-royal-tax"}
 
 
 def _check_player(state: GameState, command: Any) -> None:
@@ -202,7 +204,7 @@ def decide(state: GameState, command: Any) -> list:
     _check_player(state, command)
     events = list(handler(state, command))
     after = _fold(state, events)
-    if command.type != "correct":
+    if command.type not in NO_TAX_AFTER:
         due = taxes_after(state, after)
         events += due
         after = _fold(after, due)

@@ -43,6 +43,7 @@ class DocumentKind:
     seal: str
     count: int
     effect: str
+    generic: bool = False  # stands for several different cards the catalogue does not name
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,7 @@ class DocumentSpec(BaseModel):
     seal: Seal
     count: Annotated[int, Field(ge=1, le=25)]
     effect: Effect = "table"
+    generic: bool = False
 
 
 class Setup(BaseModel):
@@ -117,5 +119,5 @@ class Setup(BaseModel):
             digital_sack=self.digital_sack,
             change_from_sack=self.change_from_sack,
             special_die=tuple(self.special_die),
-            documents=tuple(DocumentKind(d.id, d.name, d.seal, d.count, d.effect) for d in self.documents),
+            documents=tuple(DocumentKind(d.id, d.name, d.seal, d.count, d.effect, d.generic) for d in self.documents),
         )

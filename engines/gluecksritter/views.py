@@ -22,6 +22,10 @@ def public_view(state: GameState) -> dict[str, Any]:
     picks_public = state.phase == RESOLVE
     players = []
     for p in state.players:
+        hidden = [doc for who, doc in state.face_down if who == p.colour]
+        played = list(p.played)
+        for doc in hidden:
+            played.remove(doc)
         players.append(
             {
                 "colour": p.colour,
@@ -31,10 +35,10 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "towers": p.towers,
                 "knight_in_dungeon": p.knight_in_dungeon,
                 "documents": len(p.documents),
-                "face_down": sum(1 for who, _ in state.face_down if who == p.colour),
+                "face_down": len(hidden),
                 "has_chosen": p.pick is not None,
                 "pick": list(p.pick) if picks_public and p.pick else None,
-                "played": list(p.played),
+                "played": played,
             }
         )
     knight = None
