@@ -27,7 +27,7 @@ from engines.gluecksritter.commands import (
 from engines.gluecksritter.counters import correction_problem, read_counter
 from engines.gluecksritter.evolve import evolve
 from engines.gluecksritter.payment import pay_sack
-from engines.gluecksritter.rules import OSULLIVAN, RANSOM_PRICE
+from engines.gluecksritter.rules import OSULLIVAN, RANSOM_PRICE, TAX_THRESHOLD
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, GameState
 from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_tax
 
@@ -152,7 +152,11 @@ def correct(state: GameState, cmd: Correct) -> list:
     problem = correction_problem(state, cmd.counter, cmd.value)
     if problem:
         raise RuleViolation("correction.counter", problem)
-    return [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
+    events: list = [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
+    owner, _, kind = cmd.counter.partition(".")
+    if (owner, kind) in state.taxes and cmd.value < TAX_THRESHOLD:
+        events.append(ev.RoyalTaxSettled(owner, kind, waived=False))  # nothing left to tax
+    return events
 
 
 def royal_tax(state: GameState, cmd: PayRoyalTax) -> list:
