@@ -1,0 +1,291 @@
+"""The Die Glücksritter part of scenarios: the setup from the header, commands from
+``key=value`` tokens, and the expectation keys read off a state.
+
+This module is the game's scenario adapter (see ``run.Adapter``): ``GAME``, ``build_setup``,
+``build_command`` and ``probe``.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Union, get_args, get_origin, get_type_hints
+
+from pydantic import ValidationError
+
+from companion.catalogue import CatalogueError, load_catalogue
+from companion.scenario.parse import CommandLine, HeaderLine, ScenarioError
+from engines.gluecksritter import GAME, Setup
+from engines.gluecksritter.coins import Coins, parse_coins
+from engines.gluecksritter.commands import Command
+from engines.gluecksritter.counters import read_counter
+from engines.gluecksritter.rules import COLOURS
+from engines.gluecksritter.state import GameState
+from engines.gluecksritter.views import awaiting
+
+# ---------------------------------------------------------------------------------- header
+
+SWITCHES = {"on": True, "off": False}
+SETTINGS = ("digital_sack", "change_from_sack", "special_die")
+
+
+def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line: int) -> Setup:
+    data: dict[str, Any] = {}
+    names: dict[str, str] = {}
+    line_of: dict[str, int] = {}
+    catalogue: Path | None = None
+
+    def fail(h: HeaderLine, message: str) -> ScenarioError:
+        return ScenarioError(path, h.line, message)
+
+    def once(h: HeaderLine, key: str) -> None:
+        if key in line_of:
+            what = f"setting {key}" if h.word == "setting" else h.word
+            raise fail(h, f"{what} is given twice (first on line {line_of[key]})")
+        line_of[key] = h.line
+
+    for h in header:
+        if h.word == "rules":
+            if len(h.args) != 1:
+                raise fail(h, "write 'rules schmidt-1998' or 'rules osullivan-2002'")
+            once(h, "rules")
+            data["rules"] = h.args[0]
+        elif h.word == "players":
+            once(h, "players")
+            data["players"] = h.args
+        elif h.word == "name":
+            if len(h.args) != 2:
+                raise fail(h, 'write \'name <colour> "<name>"\', e.g. name red "Anna"')
+            if h.args[0] in names:
+                raise fail(h, f"{h.args[0]} is named twice")
+            names[h.args[0]] = h.args[1]
+            line_of.setdefault("names", h.line)
+        elif h.word == "setting":
+            _setting(h, data, once, fail)
+        elif h.word == "catalogue":
+            if len(h.args) != 1:
+                raise fail(h, "write 'catalogue default' or 'catalogue <file.toml>'")
+            once(h, "documents")
+            catalogue = None if h.args[0] == "default" else base / h.args[0]
+    if "players" not in data:
+        raise ScenarioError(path, game_line, "the header needs 'players', e.g. 'players red blue green'")
+    try:
+        data["documents"] = load_catalogue(catalogue)
+    except CatalogueError as exc:
+        raise ScenarioError(path, line_of.get("documents", game_line), str(exc)) from None
+    data["names"] = names
+    try:
+        return Setup.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = str(err["loc"][0]) if err["loc"] else ""
+        line = line_of.get(field, game_line)
+        where = f"{field}: " if field else ""
+        raise ScenarioError(path, line, f"{where}{_clean(err['msg'])}") from None
+
+
+def _setting(h: HeaderLine, data: dict[str, Any], once: Callable, fail: Callable) -> None:
+    if not h.args:
+        raise fail(h, f"write 'setting <name> <value>'; settings: {', '.join(SETTINGS)}")
+    name, values = h.args[0].replace("-", "_"), h.args[1:]
+    if name not in SETTINGS:
+        raise fail(h, f"there is no setting {h.args[0]!r}; settings: {', '.join(SETTINGS)}")
+    once(h, name)
+    if name == "special_die":
+        if len(values) != 6:
+            raise fail(h, f"the special die has six faces (sack or castle), not {len(values)}")
+        data[name] = values
+        return
+    if len(values) != 1 or values[0] not in SWITCHES:
+        raise fail(h, f"setting {name} is 'on' or 'off'")
+    data[name] = SWITCHES[values[0]]
+
+
+def _clean(msg: str) -> str:
+    return msg.removeprefix("Value error, ")
+
+
+# -------------------------------------------------------------------------------- commands
+
+COMMAND_CLASSES: dict[str, type] = {cls.__dataclass_fields__["type"].default: cls for cls in get_args(Command)}
+
+
+def build_command(cmd: CommandLine) -> Any:
+    """The engine command a scenario line stands for; ValueError says what is wrong with it."""
+    cls = COMMAND_CLASSES.get(cmd.type)
+    if cls is None:
+        raise ValueError(f"there is no command {cmd.type!r}; commands: {', '.join(COMMAND_CLASSES)}")
+    hints = get_type_hints(cls)
+    keys = [f.name for f in fields(cls) if f.name != "type"]
+    raw = dict(cmd.args)
+    if cmd.positional is not None:
+        if "player" not in keys:
+            raise ValueError(f"{cmd.type} names no player; {cmd.positional!r} cannot stand alone")
+        if "player" in raw:
+            raise ValueError(f"the player is given twice ({cmd.positional} and player={raw['player']})")
+        raw["player"] = cmd.positional
+    data: dict[str, Any] = {"type": cmd.type}
+    for key, text in raw.items():
+        if key not in keys:
+            known = ", ".join(keys) if keys else "none"
+            raise ValueError(f"{cmd.type} has no key {key!r}; its keys: {known}")
+        data[key] = _value(key, text, hints[key])
+    try:
+        return GAME.parse_command(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = [str(part) for part in err["loc"][1:]]
+            problems.append(f"{loc[0] if loc else cmd.type}: {_clean(err['msg'])}")
+        raise ValueError("; ".join(dict.fromkeys(problems))) from None
+
+
+def _value(key: str, text: str, hint: Any) -> Any:
+    if text == "none":
+        return None
+    if get_origin(hint) in (Union, types.UnionType):
+        hint = next(arg for arg in get_args(hint) if arg is not type(None))
+    if hint is Coins:
+        return parse_coins(text)  # ValueError names the notation
+    if get_origin(hint) is tuple:
+        items = get_args(hint)
+        values = [_value(key, item.strip(), items[0]) for item in text.split(",")]
+        if Ellipsis not in items and len(values) != len(items):
+            raise ValueError(f"{key} takes {len(items)} values separated by commas, not {len(values)}")
+        return values
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"{key} is a whole number, not {text!r}") from None
+    return text
+
+
+# ---------------------------------------------------------------------------- expectations
+
+KEY_HELP = (
+    "phase, field, round, winners, awaiting, taxes, deck, discard, sack, field5, field6, "
+    "sack|field5|field6.silver|gold, supply.walls|towers, knight.stage|actor|turn|decider, "
+    "<colour>.silver|gold|coins|walls|towers|knight-in-dungeon|documents|hand|pick"
+)
+KNIGHT_STAGES = ("act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "done")
+
+
+def _show(value: Any) -> str:
+    """A value in the notation a scenario writes it: 3, 1s2g, 2s, 0, red,blue, none."""
+    if value is None or value == ():
+        return "none"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, Coins):
+        text = (f"{value.silver}s" if value.silver else "") + (f"{value.gold}g" if value.gold else "")
+        return text or "0"
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """One expectation key: how to read it off a state, parse the expected text, and show either."""
+
+    read: Callable[[GameState], Any]
+    parse: Callable[[str], Any]
+    show: Callable[[Any], str] = _show
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number, not {text!r}") from None
+
+
+def _list(text: str) -> list[str]:
+    return [] if text == "none" else [item.strip() for item in text.split(",")]
+
+
+def _words(allowed: Sequence[str], what: str) -> Callable[[str], tuple[str, ...]]:
+    def parse(text: str) -> tuple[str, ...]:
+        items = _list(text)
+        for item in items:
+            if item not in allowed:
+                raise ValueError(f"{item!r} is not {what} ({', '.join(allowed)} or none)")
+        return tuple(sorted(set(items)))
+
+    return parse
+
+
+def _one_of(allowed: Sequence[str], what: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"{text!r} is not {what} ({', '.join(allowed)} or none)")
+        return text
+
+    return parse
+
+
+def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    return lambda text: None if text == "none" else parse(text)
+
+
+def _phase(text: str) -> str:
+    value = "over" if text.lower() == "over" else text.upper()
+    if value not in ("A", "B", "C", "D", "E", "over"):
+        raise ValueError(f"a phase is A, B, C, D, E or over, not {text!r}")
+    return value
+
+
+def _awaiting(state: GameState) -> tuple[str, ...]:
+    entries = awaiting(state)
+    colours = sorted({e["player"] for e in entries if e["player"]})
+    if colours:
+        return tuple(colours)
+    return ("table",) if entries else ()
+
+
+def _knight(attr: str) -> Callable[[GameState], Any]:
+    return lambda s: getattr(s.knight, attr) if s.knight is not None else None
+
+
+def _pile(place: str) -> Probe:
+    return Probe(lambda s: s.pile(place), parse_coins)
+
+
+def probe(state: GameState, key: str) -> Probe:
+    """The probe for ``key``; ValueError lists what keys exist. ``state`` supplies the colours."""
+    key = key.strip().replace("_", "-")
+    colours = [p.colour for p in state.players]
+    fixed: dict[str, Probe] = {
+        "phase": Probe(lambda s: s.phase, _phase),
+        "field": Probe(lambda s: s.field if s.field_open else None, _optional(_int)),
+        "winners": Probe(lambda s: tuple(sorted(s.winners)), _words(colours, "a player")),
+        "awaiting": Probe(_awaiting, _words([*colours, "table"], "a player or 'table'")),
+        "taxes": Probe(
+            lambda s: tuple(sorted({f"{p}:{k}" for p, k in s.taxes})),
+            _words([f"{c}:{k}" for c in colours for k in ("silver", "gold")], "colour:silver or colour:gold"),
+        ),
+        "sack": _pile("sack"),
+        "field5": _pile("field5"),
+        "field6": _pile("field6"),
+        "knight.stage": Probe(_knight("stage"), _optional(_one_of(KNIGHT_STAGES, "a knight stage"))),
+        "knight.actor": Probe(_knight("actor"), _optional(_one_of(colours, "a player"))),
+        "knight.turn": Probe(_knight("turn"), _optional(_one_of(colours, "a player"))),
+        "knight.decider": Probe(_knight("decider"), _optional(_one_of(colours, "a player"))),
+    }
+    if key in fixed:
+        return fixed[key]
+    owner, _, what = key.partition(".")
+    if owner in colours and what == "coins":
+        return _pile(owner)
+    if owner in colours and what == "pick":
+        return Probe(lambda s: s.player(owner).pick, _optional(lambda t: tuple(sorted(_int(x) for x in _list(t)))))
+    if owner in colours and what == "hand":
+        return Probe(lambda s: s.player(owner).documents, lambda t: tuple(sorted(_list(t))))
+    try:
+        read_counter(state, key)
+    except KeyError:
+        if owner in COLOURS and owner not in colours:
+            raise ValueError(f"nobody plays {owner} in this scenario") from None
+        raise ValueError(f"there is no expectation key {key!r}; keys: {KEY_HELP}") from None
+    return Probe(lambda s: read_counter(s, key), _int)
