@@ -142,6 +142,14 @@ class AcceptOffer:
 
 
 @dataclass(frozen=True, slots=True)
+class RejectOffer:
+    """Refuse an offer that promises a share of the loot: its maker must offer anew or accept."""
+
+    player: str
+    type: Literal["reject-offer"] = "reject-offer"
+
+
+@dataclass(frozen=True, slots=True)
 class DeclineToOffer:
     player: str
     type: Literal["decline-to-offer"] = "decline-to-offer"
@@ -169,6 +177,7 @@ Command = (
     | ChooseFirstOfferer
     | MakeOffer
     | AcceptOffer
+    | RejectOffer
     | DeclineToOffer
     | PayRoyalTax
     | Correct

@@ -179,6 +179,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
     "choose-first-offerer": knight.choose_first_offerer,
     "make-offer": knight.make_offer,
     "accept-offer": knight.accept_offer,
+    "reject-offer": knight.reject_offer,
     "decline-to-offer": knight.decline_to_offer,
     "pay-royal-tax": royal_tax,
     "correct": correct,

@@ -181,6 +181,13 @@ class OfferDeclined:
 
 
 @dataclass(frozen=True, slots=True)
+class OfferRejected:
+    player: str
+    offer: Offer
+    type: Literal["offer-rejected"] = "offer-rejected"
+
+
+@dataclass(frozen=True, slots=True)
 class OfferAccepted:
     player: str
     offer: Offer
@@ -270,6 +277,7 @@ Event = (
     | FirstOffererChosen
     | OfferMade
     | OfferDeclined
+    | OfferRejected
     | OfferAccepted
     | KnightActed
     | RaidRolled

@@ -171,12 +171,18 @@ def first_offerer_chosen(s: GameState, e: ev.FirstOffererChosen) -> GameState:
 
 
 def offer_made(s: GameState, e: ev.OfferMade) -> GameState:
-    return _knight(s, offer=e.offer, turn=_other(s, e.offer.by), passed=())
+    assert s.knight is not None
+    return _knight(s, offers=s.knight.offers + (e.offer,), turn=_other(s, e.offer.by), passed=())
 
 
 def offer_declined(s: GameState, e: ev.OfferDeclined) -> GameState:
     assert s.knight is not None
     return _knight(s, passed=s.knight.passed + (e.player,), turn=_other(s, e.player))
+
+
+def offer_rejected(s: GameState, e: ev.OfferRejected) -> GameState:
+    assert s.knight is not None
+    return _knight(s, offers=s.knight.offers[:-1], turn=e.offer.by, passed=())
 
 
 def offer_accepted(s: GameState, e: ev.OfferAccepted) -> GameState:
@@ -244,6 +250,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "first-offerer-chosen": first_offerer_chosen,
     "offer-made": offer_made,
     "offer-declined": offer_declined,
+    "offer-rejected": offer_rejected,
     "offer-accepted": offer_accepted,
     "knight-acted": knight_acted,
     "raid-rolled": raid_rolled,

@@ -13,6 +13,7 @@ from engines.gluecksritter.commands import (
     KnightAct,
     MakeOffer,
     RaidPiece,
+    RejectOffer,
     RollDie,
 )
 from engines.gluecksritter.payment import pay_player
@@ -176,6 +177,14 @@ def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
     events += [ev.PieceMoved(offer.by, cmd.player, "wall", "the accepted offer")] * walls
     events += [ev.PieceMoved(offer.by, cmd.player, "tower", "the accepted offer")] * towers
     return events
+
+
+def reject_offer(state: GameState, cmd: RejectOffer) -> list:
+    k = _haggle_turn(state, cmd.player, "rejecting an offer")
+    offer = k.offer
+    if offer is None or not offer.loot_promise:
+        raise RuleViolation("haggle.reject", "only an offer that promises loot can be rejected: top it or accept it")
+    return [ev.OfferRejected(cmd.player, offer)]
 
 
 def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list:

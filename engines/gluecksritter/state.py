@@ -53,7 +53,8 @@ class Offer:
     ducats: int
     walls: int = 0
     towers: int = 0
-    loot_promise: int = 0  # Ducats promised from the loot: counted, recorded, never enforced
+    loot_promise: int = 0  # Ducats promised from the loot: counted, recorded, never enforced;
+    # an offer with a promise may be rejected instead of topped or accepted
 
     @property
     def value(self) -> int:
@@ -77,8 +78,12 @@ class Knight:
     rolls: tuple[tuple[str, int], ...] = ()
     decider: str | None = None
     turn: str | None = None
-    offer: Offer | None = None
+    offers: tuple[Offer, ...] = ()  # offers made so far; the last one stands
     passed: tuple[str, ...] = ()
+
+    @property
+    def offer(self) -> Offer | None:
+        return self.offers[-1] if self.offers else None
 
 
 @dataclass(frozen=True, slots=True)

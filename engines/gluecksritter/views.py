@@ -134,4 +134,6 @@ def awaiting(state: GameState) -> list[dict[str, Any]]:
         return [need(k.decider, "choose-first-offerer")]
     if k.offer is None:
         return [need(k.turn, "make-offer", "decline-to-offer")]
+    if k.offer.loot_promise:
+        return [need(k.turn, "make-offer", "accept-offer", "reject-offer")]
     return [need(k.turn, "make-offer", "accept-offer")]
