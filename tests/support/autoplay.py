@@ -1,0 +1,885 @@
+"""A seeded random table for Die Glücksritter: plausible legal commands, and illegal ones.
+
+The table looks at :func:`engines.gluecksritter.views.awaiting` to see whose decision is due and
+which command types fit, builds a plausible command for it from a ``random.Random`` (dice,
+Ducat cards, blind draws from the sack and the players' choices are all drawn from that one
+generator, so a seed replays a whole game), and hands it to a :class:`engines.core.History`.
+When the engine refuses a command the table tries other choices; the fallbacks always contain a
+command that the rules allow (count 0, decline, pass, accept, pay), so a refusal of every choice
+means a defect and raises :class:`Stuck`.
+
+Besides what ``awaiting`` asks for, the table now and then plays a document from a hand,
+ransoms a knight in the ransom window of the rule set and corrects a counter, as a real table
+does.
+
+:func:`illegal_command` builds commands the rules must refuse in the given state (wrong phase,
+unknown player, cards not in hand, offers that do not top, payments that do not cover, ...).
+
+Used by the property tests (``tests/engines/gluecksritter/test_properties.py``) and by the
+replay benchmark (``bench/replay.py``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from engines.core.correction import Correct
+from engines.core.errors import RuleViolation
+from engines.core.history import History
+from engines.gluecksritter import GAME, Setup
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import (
+    AcceptOffer,
+    BuyPieces,
+    ChooseActions,
+    ChooseFirstOfferer,
+    Decline,
+    DeclineToOffer,
+    KnightAct,
+    MakeOffer,
+    PayRoyalTax,
+    PlaceDucats,
+    PlayDocument,
+    RaidPiece,
+    Ransom,
+    RevealActions,
+    RevealDocuments,
+    RollDie,
+    TakeDocument,
+)
+from engines.gluecksritter.rules import COLOURS, OSULLIVAN, SCHMIDT, DocumentSpec
+from engines.gluecksritter.state import GameState
+from engines.gluecksritter.views import awaiting
+
+__all__ = [
+    "RULESETS",
+    "Stuck",
+    "Style",
+    "candidates",
+    "illegal_command",
+    "illegal_commands",
+    "illegal_stream",
+    "new_history",
+    "play",
+    "play_step",
+    "random_setup",
+    "unique_catalogue",
+]
+
+RULESETS = (SCHMIDT, OSULLIVAN)
+
+# Facts of the box the table knows by heart (the engine has its own copy; a mismatch shows up
+# as refusals, which the table survives, not as wrong commands slipping through).
+CASTLE_LIMIT = 4
+RANSOM_PRICE = 4
+FIELD1_SHARED_PRICE = 4
+PIECE_PRICES = {"wall": (4, 6), "tower": (5, 7)}  # alone, shared
+PIECE_OF_FIELD = {2: "wall", 3: "tower"}
+DUCAT_CARD_MAX = 6  # the physical Ducat cards show 0..6 (the engine accepts up to 20)
+
+# phases
+A, B, C, D, E, OVER = "A", "B", "C", "D", "E", "over"
+
+
+class Stuck(AssertionError):
+    """Every choice the table could think of was refused: the engine (or this table) is wrong."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the table likes to play; probabilities per opportunity."""
+
+    document: float = 0.06  # per step: somebody plays a document from hand
+    ransom: float = 0.35  # per step in the ransom window: a jailed knight's owner buys it out
+    correction: float = 0.004  # per step: the table corrects a counter by hand
+    explicit_payment: float = 0.4  # the player names the coins instead of taking the proposal
+    take_document: float = 0.6  # on field 1: draw rather than decline
+    buy: float = 0.85  # on fields 2/3: buy rather than pass
+    gift: float = 0.7  # a royal tax is due and a Gift is in hand: play it
+    offer: float = 0.75  # haggling without an offer yet: make one rather than decline
+    accept: float = 0.45  # haggling: accept the offer rather than top it
+    raid: float = 0.45  # the acting knight raids (else takes gold of field 5 or 6, rarely passes)
+
+
+DEFAULT_STYLE = Style()
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def unique_catalogue() -> tuple[DocumentSpec, ...]:
+    """25 documents, each with an id of its own (3 Gifts, 11 red, 11 yellow).
+
+    With it, a document id in a serialised public view or event really is that card,
+    which makes "no secret document id is visible" a plain text search.
+    """
+    docs = [
+        DocumentSpec(id=f"gift-{i:02d}", name=f"Gift {i}", seal="yellow", count=1, effect="royal-tax-waiver")
+        for i in range(1, 4)
+    ]
+    docs += [DocumentSpec(id=f"red-doc-{i:02d}", name=f"Red {i}", seal="red", count=1) for i in range(1, 12)]
+    docs += [DocumentSpec(id=f"yellow-doc-{i:02d}", name=f"Yellow {i}", seal="yellow", count=1) for i in range(1, 12)]
+    return tuple(docs)
+
+
+def default_catalogue() -> tuple[DocumentSpec, ...]:
+    from companion.catalogue import load_catalogue
+
+    return load_catalogue()
+
+
+def random_setup(
+    rng: random.Random,
+    players: int,
+    ruleset: str = SCHMIDT,
+    *,
+    digital_sack: bool = False,
+    change_from_sack: bool = True,
+    special_die: Sequence[str] | None = None,
+    documents: Sequence[DocumentSpec] | None = None,
+    shuffle_colours: bool = True,
+) -> Setup:
+    """A table of ``players`` colours (a random choice and seating order unless told otherwise)."""
+    colours = rng.sample(COLOURS, players) if shuffle_colours else list(COLOURS[:players])
+    kwargs: dict[str, Any] = {}
+    if special_die is not None:
+        kwargs["special_die"] = tuple(special_die)
+    return Setup(
+        rules=ruleset,
+        players=tuple(colours),
+        digital_sack=digital_sack,
+        change_from_sack=change_from_sack,
+        documents=tuple(documents) if documents is not None else default_catalogue(),
+        **kwargs,
+    )
+
+
+def new_history(
+    rng: random.Random,
+    players: int,
+    ruleset: str = SCHMIDT,
+    *,
+    check_every_event: bool = True,
+    **settings: Any,
+) -> History:
+    """A fresh History of Die Glücksritter for ``players`` (3-6) under ``ruleset``."""
+    return History(GAME, random_setup(rng, players, ruleset, **settings), check_every_event=check_every_event)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _field_open(state: GameState, fields: Sequence[int]) -> bool:
+    return state.phase == E and state.field_open and state.field in fields
+
+
+def _knight_stage(state: GameState) -> str | None:
+    if _field_open(state, (4,)) and state.knight is not None:
+        return state.knight.stage
+    return None
+
+
+def _colours(state: GameState) -> list[str]:
+    return [p.colour for p in state.players]
+
+
+def _exact_payments(held: Coins, amount: int) -> list[Coins]:
+    return [
+        Coins(amount - 2 * g, g) for g in range(0, min(held.gold, amount // 2) + 1) if amount - 2 * g <= held.silver
+    ]
+
+
+def _payment(rng: random.Random, style: Style, held: Coins, amount: int) -> Coins | None:
+    """None (take the app's proposal) or coins the player names for ``amount``."""
+    if amount <= 0 or rng.random() >= style.explicit_payment:
+        return None
+    exact = _exact_payments(held, amount)
+    if exact:
+        return rng.choice(exact)
+    if held.value >= amount:  # only gold, odd price: one Ducat too many
+        return Coins(0, (amount + 1) // 2)
+    return None
+
+
+def _field_price(state: GameState, field: int) -> int:
+    shared = len(state.pickers(field)) > 1
+    if field == 1:
+        return FIELD1_SHARED_PRICE if shared else 0
+    alone, together = PIECE_PRICES[PIECE_OF_FIELD[field]]
+    return together if shared else alone
+
+
+def _ransom_window(state: GameState, colour: str) -> bool:
+    player = state.player(colour)
+    if not player.knight_in_dungeon or state.taxes:
+        return False
+    if state.rules.ruleset == OSULLIVAN:
+        return state.phase == D
+    return state.phase == A or (state.phase == B and player.pick is None)
+
+
+def _document_playable(state: GameState, colour: str, doc: str) -> bool:
+    """Would the rules let ``colour`` play ``doc`` now (a Gift only against a tax due)?"""
+    player = state.player(colour)
+    kind = state.rules.document(doc)
+    if kind is None or doc not in player.documents or state.phase == OVER:
+        return False
+    if doc in player.played and not getattr(kind, "generic", False):
+        return False  # the same card twice in one round
+    if kind.seal == "red":
+        return state.phase == B or (state.phase == C and state.rules.ruleset != OSULLIVAN)
+    if kind.effect == "royal-tax-waiver":
+        return any(who == colour for who, _ in state.taxes)
+    return True
+
+
+def _blind_draw(rng: random.Random, sack: Coins, n: int) -> list[str]:
+    coins = ["s"] * sack.silver + ["g"] * sack.gold
+    return rng.sample(coins, n)
+
+
+# --------------------------------------------------------------------------- legal commands
+
+
+def _place_ducats(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
+    top, bottom = rng.randint(0, DUCAT_CARD_MAX), rng.randint(0, DUCAT_CARD_MAX)
+    in_sack = state.sack.count
+    want5 = min(top, in_sack)
+    want6 = min(bottom, in_sack - want5)
+    if state.rules.digital_sack:
+        draws = tuple(rng.randrange(n) for n in range(in_sack, in_sack - want5 - want6, -1))
+        yield PlaceDucats(top, bottom, draws=draws)
+        yield PlaceDucats(0, 0, draws=())
+    else:
+        drawn = _blind_draw(rng, state.sack, want5 + want6)
+        first, second = drawn[:want5], drawn[want5:]
+        yield PlaceDucats(
+            top,
+            bottom,
+            field5=Coins(first.count("s"), first.count("g")),
+            field6=Coins(second.count("s"), second.count("g")),
+        )
+        yield PlaceDucats(0, 0, field5=Coins(), field6=Coins())
+
+
+def _choose_actions(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    pairs = list(combinations(state.player(colour).hand(), 2))
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        yield ChooseActions(colour, (a, b) if rng.random() < 0.5 else (b, a))
+
+
+def _take_document(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    pool = state.deck or state.discard
+    held = state.player(colour).coins
+    price = _field_price(state, 1)
+    takes = []
+    if pool:
+        doc = rng.choice(pool)
+        takes = [TakeDocument(colour, doc, _payment(rng, style, held, price)), TakeDocument(colour, doc)]
+    if rng.random() < style.take_document:
+        yield from takes
+        yield Decline(colour)
+    else:
+        yield Decline(colour)
+        yield from takes
+
+
+def _buy_pieces(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    held = state.player(colour).coins
+    price = _field_price(state, state.field)
+    if rng.random() < style.buy:
+        counts = [2, 1] if rng.random() < 0.5 else [1, 2]
+        for count in counts:
+            yield BuyPieces(colour, count, _payment(rng, style, held, count * price))
+        for count in counts:
+            yield BuyPieces(colour, count)
+    if rng.random() < 0.5:
+        yield Decline(colour)
+        yield BuyPieces(colour, 0)
+    else:
+        yield BuyPieces(colour, 0)
+        yield Decline(colour)
+
+
+def _knight_act(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    others = [c for c in _colours(state) if c != colour]
+    raid = KnightAct(colour, "raid", victim=rng.choice(others), face=rng.randint(1, 6))
+    gold = [KnightAct(colour, "field5"), KnightAct(colour, "field6")]
+    rng.shuffle(gold)
+    roll = rng.random()
+    if roll < style.raid:
+        yield raid
+        yield from gold
+    elif roll < 0.95:
+        yield from gold
+        yield raid
+    yield KnightAct(colour, "pass")
+
+
+def _raid_piece(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    pieces = ["wall", "tower"]
+    rng.shuffle(pieces)
+    for piece in pieces:
+        yield RaidPiece(colour, piece)
+
+
+def _roll_die(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    yield RollDie(colour, rng.randint(1, 6))
+
+
+def _choose_first(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    assert state.knight is not None
+    knights = list(state.knight.knights)
+    rng.shuffle(knights)
+    for offerer in knights:
+        yield ChooseFirstOfferer(colour, offerer)
+
+
+def _offer(state: GameState, rng: random.Random, colour: str) -> MakeOffer:
+    k = state.knight
+    assert k is not None
+    me = state.player(colour)
+    other = state.player(k.knights[1] if k.knights[0] == colour else k.knights[0])
+    target = (k.offer.value if k.offer else 0) + rng.randint(1, 3)
+    rest = target
+    walls = towers = 0
+    if rest >= 4 and me.walls and other.walls < CASTLE_LIMIT and rng.random() < 0.25:
+        walls, rest = 1, rest - 4
+    if rest >= 5 and me.towers and other.towers < CASTLE_LIMIT and rng.random() < 0.25:
+        towers, rest = 1, rest - 5
+    ducats = rng.randint(0, min(rest, me.coins.value))
+    return MakeOffer(colour, ducats=ducats, walls=walls, towers=towers, loot_promise=rest - ducats)
+
+
+def _haggle(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    k = state.knight
+    assert k is not None
+    if k.offer is None:
+        if rng.random() < style.offer:
+            yield _offer(state, rng, colour)
+            yield DeclineToOffer(colour)
+        else:
+            yield DeclineToOffer(colour)
+            yield _offer(state, rng, colour)
+        yield MakeOffer(colour, loot_promise=1)
+    else:
+        if rng.random() < style.accept:
+            yield AcceptOffer(colour)
+            yield _offer(state, rng, colour)
+        else:
+            yield _offer(state, rng, colour)
+            yield AcceptOffer(colour)
+        yield MakeOffer(colour, loot_promise=k.offer.value + 1)
+
+
+def _royal_tax(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    player = state.player(colour)
+    due = [kind for who, kind in state.taxes if who == colour]
+    gifts = [
+        d
+        for d in dict.fromkeys(player.documents)
+        if _document_playable(state, colour, d) and state.rules.document(d).effect == "royal-tax-waiver"  # type: ignore[union-attr]
+    ]
+    if gifts and rng.random() < style.gift:
+        gift = rng.choice(gifts)
+        yield PlayDocument(colour, gift, kind=None if len(due) == 1 and rng.random() < 0.5 else rng.choice(due))
+    yield PayRoyalTax(colour)
+
+
+BUILDERS: dict[str, Callable[..., Iterator[Any]]] = {
+    "choose-actions": _choose_actions,
+    "take-document": _take_document,
+    "buy-pieces": _buy_pieces,
+    "knight-act": _knight_act,
+    "raid-piece": _raid_piece,
+    "roll-die": _roll_die,
+    "choose-first-offerer": _choose_first,
+    "make-offer": _haggle,
+    "pay-royal-tax": _royal_tax,
+}
+# command types that another type of the same ``awaiting`` entry already builds
+COVERED = {"decline", "accept-offer", "decline-to-offer", "play-document"}
+
+
+def _extra_document(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
+    colours = _colours(state)
+    rng.shuffle(colours)
+    for colour in colours:
+        docs = [d for d in dict.fromkeys(state.player(colour).documents) if _document_playable(state, colour, d)]
+        if docs:
+            doc = rng.choice(docs)
+            kind = state.rules.document(doc)
+            assert kind is not None
+            if kind.effect == "royal-tax-waiver":
+                due = [k for who, k in state.taxes if who == colour]
+                yield PlayDocument(colour, doc, kind=rng.choice(due))
+            else:
+                yield PlayDocument(colour, doc)
+            return
+
+
+def _extra_ransom(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
+    for p in state.players:
+        if _ransom_window(state, p.colour) and p.coins.value >= RANSOM_PRICE and rng.random() < style.ransom:
+            yield Ransom(p.colour, _payment(rng, style, p.coins, RANSOM_PRICE))
+
+
+def _extra_correction(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
+    reason = "autoplay: the table recounted"
+    what = rng.choice(("player-coins", "field-coins", "castle", "dungeon"))
+    if what == "player-coins":
+        p = rng.choice(state.players)
+        kind = rng.choice(("silver", "gold"))
+        old, spare = getattr(p, kind), getattr(state.sack, kind)
+        yield Correct(f"{p.colour}.{kind}", rng.randint(max(0, old - 3), old + min(spare, 3)), reason)
+    elif what == "field-coins":
+        field = rng.choice(("field5", "field6"))
+        kind = rng.choice(("silver", "gold"))
+        old, spare = getattr(state.pile(field), kind), getattr(state.sack, kind)
+        yield Correct(f"{field}.{kind}", rng.randint(max(0, old - 2), old + min(spare, 2)), reason)
+    elif what == "castle":
+        p = rng.choice(state.players)
+        kind = rng.choice(("walls", "towers"))
+        old = getattr(p, kind)
+        supply = state.supply_walls if kind == "walls" else state.supply_towers
+        yield Correct(
+            f"{p.colour}.{kind}", rng.randint(max(0, old - 1), min(CASTLE_LIMIT, old + min(supply, 1))), reason
+        )
+    elif state.phase == A:  # a knight's whereabouts, only while no cards are picked
+        p = rng.choice(state.players)
+        yield Correct(f"{p.colour}.knight-in-dungeon", rng.randint(0, 1), reason)
+
+
+def candidates(state: GameState, rng: random.Random, style: Style = DEFAULT_STYLE) -> Iterator[Any]:
+    """Commands worth trying now, the most plausible first; ends with ones the rules allow."""
+    if state.phase == OVER:
+        return
+    if rng.random() < style.correction:
+        yield from _extra_correction(state, rng, style)
+    if rng.random() < style.document:
+        yield from _extra_document(state, rng, style)
+    if style.ransom:
+        yield from _extra_ransom(state, rng, style)
+    needs = awaiting(state)
+    rng.shuffle(needs)
+    for need in needs:
+        colour = need["player"]
+        for ctype in need["commands"]:
+            if ctype in COVERED:
+                continue
+            if ctype == "place-ducats":
+                yield from _place_ducats(state, rng, style)
+            elif ctype == "reveal-documents":
+                yield RevealDocuments()
+            elif ctype == "reveal-actions":
+                yield RevealActions()
+            else:
+                yield from BUILDERS[ctype](state, rng, style, colour)
+
+
+def play_step(
+    history: History,
+    rng: random.Random,
+    style: Style = DEFAULT_STYLE,
+    *,
+    stats: Counter | None = None,
+    decide_times: list[float] | None = None,
+) -> Any | None:
+    """Apply one legal command; return it, or None when the game is over.
+
+    ``stats`` (a Counter) counts accepted command types and ``"refused"`` tries.
+    ``decide_times`` collects the time ``decide`` took for each accepted command (then the
+    events are appended with :meth:`History.restore`, which is what ``apply`` does after deciding).
+    """
+    state = history.state
+    if state.phase == OVER:
+        return None
+    tried = []
+    for command in candidates(state, rng, style):
+        try:
+            if decide_times is None:
+                history.apply(command)
+            else:
+                start = time.perf_counter()
+                events = history.game.decide(state, command)
+                decide_times.append(time.perf_counter() - start)
+                history.restore(command, events)
+        except RuleViolation as refusal:
+            tried.append((command, refusal.rule))
+            if stats is not None:
+                stats["refused"] += 1
+            continue
+        if stats is not None:
+            stats[command.type] += 1
+        return command
+    raise Stuck(
+        f"no command accepted in round {state.round}, phase {state.phase}, field {state.field}: "
+        f"awaiting {awaiting(state)}; refused {tried}"
+    )
+
+
+def play(
+    history: History,
+    rng: random.Random,
+    steps: int,
+    style: Style = DEFAULT_STYLE,
+    *,
+    stats: Counter | None = None,
+    decide_times: list[float] | None = None,
+) -> int:
+    """Apply up to ``steps`` legal commands; the number accepted (fewer once the game is over)."""
+    done = 0
+    for _ in range(steps):
+        if play_step(history, rng, style, stats=stats, decide_times=decide_times) is None:
+            break
+        done += 1
+    return done
+
+
+# --------------------------------------------------------------------------- illegal commands
+#
+# Every builder returns a command the rules refuse in ``state`` whatever the reason checked
+# first (several of them would be refused for more than one reason), or None when it has
+# nothing certain to offer in this state.
+
+
+def _ghost(state: GameState, rng: random.Random) -> str:
+    absent = [c for c in COLOURS if not state.has_player(c)]
+    return rng.choice(absent + ["purple", "", "Red", "red "])
+
+
+def _ill_unknown_player(state: GameState, rng: random.Random) -> Any:
+    ghost = _ghost(state, rng)
+    someone = rng.choice(_colours(state))
+    doc = rng.choice([k.id for k in state.rules.documents])
+    return rng.choice(
+        [
+            ChooseActions(ghost, (1, 2)),
+            PlayDocument(ghost, doc),
+            Ransom(ghost),
+            TakeDocument(ghost, doc),
+            Decline(ghost),
+            BuyPieces(ghost, 1),
+            KnightAct(ghost, "pass"),
+            KnightAct(someone, "raid", victim=ghost, face=1),
+            RaidPiece(ghost, "wall"),
+            RollDie(ghost, 3),
+            ChooseFirstOfferer(ghost, someone),
+            ChooseFirstOfferer(someone, ghost),
+            MakeOffer(ghost, loot_promise=1),
+            AcceptOffer(ghost),
+            DeclineToOffer(ghost),
+            PayRoyalTax(ghost),
+            Correct(f"{ghost}.silver", 1, "a player who is not here"),
+        ]
+    )
+
+
+def _ill_wrong_phase(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    taxed = bool(state.taxes)
+    over = state.phase == OVER
+    options: list[Any] = []
+    if state.phase != A or taxed:
+        if state.rules.digital_sack:
+            options.append(PlaceDucats(1, 1, draws=(0, 0)))
+        else:
+            options.append(PlaceDucats(0, 0, field5=Coins(), field6=Coins()))
+    if state.phase != B or taxed:
+        a, b = rng.sample(player.hand(), 2)
+        options.append(ChooseActions(colour, (a, b)))
+    if not (state.phase == B and all(p.pick is not None for p in state.players)) or taxed:
+        options.append(RevealDocuments())
+    if state.phase not in (C, D) or taxed:
+        options.append(RevealActions())
+    if not _field_open(state, (1,)) or taxed or colour not in state.todo:
+        pool = state.deck or state.discard or tuple(k.id for k in state.rules.documents)
+        options.append(TakeDocument(colour, rng.choice(pool)))
+    if not _field_open(state, (1, 2, 3)) or taxed or colour not in state.todo:
+        options.append(Decline(colour))
+    if not _field_open(state, (2, 3)) or taxed or colour not in state.todo:
+        options.append(BuyPieces(colour, 1))
+    stage = _knight_stage(state)
+    knight = state.knight
+    if stage != "act" or taxed or (knight is not None and knight.actor != colour):
+        options.append(KnightAct(colour, "pass"))
+    if stage != "raid-piece" or taxed:
+        options.append(RaidPiece(colour, rng.choice(("wall", "tower"))))
+    if stage not in ("duel", "haggle-roll") or taxed:
+        options.append(RollDie(colour, rng.randint(1, 6)))
+    if stage != "choose-first" or taxed:
+        options.append(ChooseFirstOfferer(colour, colour))
+    if stage != "haggle" or taxed or (knight is not None and knight.turn != colour):
+        options.append(MakeOffer(colour, loot_promise=99))
+        options.append(AcceptOffer(colour))
+        options.append(DeclineToOffer(colour))
+    if (colour, "silver") not in state.taxes and (colour, "gold") not in state.taxes or over:
+        options.append(PayRoyalTax(colour))
+    if not player.knight_in_dungeon or not _ransom_window(state, colour) or over:
+        options.append(Ransom(colour))
+    return rng.choice(options) if options else None
+
+
+def _ill_cards(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    card = rng.randint(1, 6)
+    options: list[Any] = [
+        ChooseActions(colour, (card, card)),
+        ChooseActions(colour, (0, card)),
+        ChooseActions(colour, (card, 7)),
+        ChooseActions(colour, (-1, card)),
+    ]
+    if player.knight_in_dungeon:
+        options.append(ChooseActions(colour, (4, rng.choice((1, 2, 3, 5, 6)))))
+    if player.pick is not None:
+        a, b = rng.sample(player.hand(), 2)
+        options.append(ChooseActions(colour, (a, b)))
+    return rng.choice(options)
+
+
+def _ill_documents(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    ids = [k.id for k in state.rules.documents]
+    options: list[Any] = [PlayDocument(colour, "no-such-document"), PlayDocument(colour, "")]
+    not_held = [d for d in ids if d not in player.documents]
+    if not_held:
+        options.append(PlayDocument(colour, rng.choice(not_held)))
+    due = [k for who, k in state.taxes if who == colour]
+    for doc in dict.fromkeys(player.documents):
+        kind = state.rules.document(doc)
+        assert kind is not None
+        if (doc in player.played and not getattr(kind, "generic", False)) or state.phase == OVER:
+            options.append(PlayDocument(colour, doc))  # the same card twice in a round, or too late
+        if kind.seal == "red" and not (state.phase == B or (state.phase == C and state.rules.ruleset != OSULLIVAN)):
+            options.append(PlayDocument(colour, doc))
+        if kind.seal == "yellow" and kind.effect != "royal-tax-waiver":
+            options.append(PlayDocument(colour, doc, kind=rng.choice(("silver", "gold"))))
+        if kind.effect == "royal-tax-waiver":
+            if not due:
+                options.append(PlayDocument(colour, doc, kind=rng.choice((None, "silver", "gold"))))
+            else:
+                for k in ("silver", "gold"):
+                    if k not in due:
+                        options.append(PlayDocument(colour, doc, kind=k))
+                if len(due) == 2:
+                    options.append(PlayDocument(colour, doc))  # which tax? must be said
+    return rng.choice(options)
+
+
+def _ill_payments(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    doc = rng.choice(state.deck or state.discard or tuple(k.id for k in state.rules.documents))
+    not_held = Coins(player.silver + RANSOM_PRICE, 0) if rng.random() < 0.5 else Coins(0, player.gold + 2)
+    return rng.choice(
+        [
+            Ransom(colour, Coins(1, 0)),
+            Ransom(colour, Coins(0, 1)),
+            Ransom(colour, Coins(-2, 3)),
+            Ransom(colour, not_held),
+            TakeDocument(colour, doc, payment=Coins(1, 0)),
+            TakeDocument(colour, doc, payment=Coins(-1, 0)),
+            BuyPieces(colour, 1, payment=Coins(1, 0)),
+            BuyPieces(colour, 1, payment=Coins(0, 1)),
+            BuyPieces(colour, 2, payment=Coins(1, 2)),
+            BuyPieces(colour, 1, payment=not_held),
+            BuyPieces(colour, 1, payment=Coins(4, -1)),
+        ]
+    )
+
+
+def _ill_fields(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    options: list[Any] = [BuyPieces(colour, 3), BuyPieces(colour, -1), BuyPieces(colour, rng.randint(3, 99))]
+    ids = {k.id for k in state.rules.documents}
+    pool = state.deck or state.discard
+    absent = sorted(ids - set(pool)) + ["no-such-document"]
+    options.append(TakeDocument(colour, rng.choice(absent)))
+    if _field_open(state, (2, 3)) and colour in state.todo:
+        piece = PIECE_OF_FIELD[state.field]
+        room = CASTLE_LIMIT - (player.walls if piece == "wall" else player.towers)
+        supply = state.supply_walls if piece == "wall" else state.supply_towers
+        if min(room, supply) < 2:
+            options.append(BuyPieces(colour, min(room, supply) + 1))
+    return rng.choice(options)
+
+
+def _ill_knight(state: GameState, rng: random.Random) -> Any:
+    stage = _knight_stage(state)
+    k = state.knight
+    if stage is None or k is None or stage == "done":
+        return None
+    colours = _colours(state)
+    outsiders = [c for c in colours if c not in k.knights]
+    options: list[Any] = []
+    if stage == "act":
+        actor = k.actor
+        assert actor is not None
+        others = [c for c in colours if c != actor]
+        options += [
+            KnightAct(rng.choice(others), "pass"),
+            KnightAct(actor, "raid", victim=actor, face=1),
+            KnightAct(actor, "raid", victim=rng.choice(others), face=rng.choice((0, 7, -1, 12))),
+            KnightAct(actor, "raid", victim=None, face=3),
+            KnightAct(actor, "raid", victim=rng.choice(others), face=None),
+            KnightAct(actor, "field5", victim=rng.choice(others)),
+            KnightAct(actor, "field6", face=2),
+        ]
+    elif stage == "raid-piece":
+        actor = k.actor
+        options += [RaidPiece(c, "wall") for c in colours if c != actor]
+    elif stage in ("duel", "haggle-roll"):
+        rolled = [who for who, _ in k.rolls]
+        options += [RollDie(rng.choice(k.knights), rng.choice((0, 7, -3)))]
+        options += [RollDie(c, 3) for c in outsiders + rolled]
+    elif stage == "choose-first":
+        options += [ChooseFirstOfferer(c, k.knights[0]) for c in colours if c != k.decider]
+        options += [ChooseFirstOfferer(k.decider or "", c) for c in outsiders]
+    elif stage == "haggle":
+        turn = k.turn
+        assert turn is not None
+        me = state.player(turn)
+        waiting = [c for c in colours if c != turn]
+        options += [MakeOffer(c, loot_promise=1000) for c in waiting]
+        options += [AcceptOffer(c) for c in waiting] + [DeclineToOffer(c) for c in waiting]
+        options += [
+            MakeOffer(turn),
+            MakeOffer(turn, ducats=-1, loot_promise=50),
+            MakeOffer(turn, loot_promise=-1, ducats=min(me.coins.value, 1) + 60),
+            MakeOffer(turn, ducats=me.coins.value + 1),
+            MakeOffer(turn, walls=me.walls + 1, loot_promise=40),
+            MakeOffer(turn, towers=me.towers + 1, loot_promise=40),
+        ]
+        if k.offer is not None:
+            last = k.offer.value
+            ducats = rng.randint(0, min(me.coins.value, last))
+            options += [
+                MakeOffer(turn, loot_promise=last),
+                MakeOffer(turn, ducats=ducats, loot_promise=rng.randint(0, last - ducats)),
+                DeclineToOffer(turn),
+            ]
+        else:
+            options.append(AcceptOffer(turn))
+    return rng.choice(options) if options else None
+
+
+def _ill_ducats(state: GameState, rng: random.Random) -> Any:
+    top, bottom = rng.randint(0, DUCAT_CARD_MAX), rng.randint(0, DUCAT_CARD_MAX)
+    in_sack = state.sack.count
+    want5 = min(top, in_sack)
+    want6 = min(bottom, in_sack - want5)
+    options: list[Any] = []
+    if state.rules.digital_sack:
+        draws = tuple(0 for _ in range(want5 + want6))
+        options += [
+            PlaceDucats(21, bottom, draws=draws),
+            PlaceDucats(top, -1, draws=draws),
+            PlaceDucats(top, bottom, field5=Coins(want5, 0), field6=Coins(want6, 0)),
+            PlaceDucats(top, bottom, draws=draws + (0,)),
+            PlaceDucats(top, bottom),
+        ]
+        if draws:
+            options.append(PlaceDucats(top, bottom, draws=(in_sack,) + draws[1:]))
+            options.append(PlaceDucats(top, bottom, draws=(-1,) + draws[1:]))
+    else:
+        five, six = Coins(want5, 0), Coins(want6, 0)
+        options += [
+            PlaceDucats(-1, bottom, field5=five, field6=six),
+            PlaceDucats(top, 25, field5=five, field6=six),
+            PlaceDucats(top, bottom, field5=Coins(want5 + 1, 0), field6=six),
+            PlaceDucats(top, bottom, field5=five, field6=Coins(0, want6 + 1)),
+            PlaceDucats(top, bottom, field5=Coins(-1, want5 + 1), field6=six),
+            PlaceDucats(top, bottom, field5=five),
+            PlaceDucats(top, bottom, draws=tuple(0 for _ in range(want5 + want6))),
+        ]
+        if state.sack.gold < want5 + want6:
+            options.append(PlaceDucats(top, bottom, field5=Coins(0, want5), field6=Coins(0, want6)))
+    return rng.choice(options)
+
+
+def _ill_correction(state: GameState, rng: random.Random) -> Any:
+    colour = rng.choice(_colours(state))
+    player = state.player(colour)
+    field = rng.choice(("field5", "field6"))
+    return rng.choice(
+        [
+            Correct(f"{colour}.silver", 1, ""),
+            Correct(f"{colour}.gold", 1, "   \n"),
+            Correct("sack.silver", state.sack.silver, "the sack"),
+            Correct("sack.gold", 0, "the sack"),
+            Correct("deck", 1, "the deck"),
+            Correct("discard", 0, "the discard"),
+            Correct("round", 1, "the round"),
+            Correct("supply.walls", 3, "the supply"),
+            Correct(f"{colour}.documents", 0, "documents"),
+            Correct(f"{colour}.walls", 5, "too many"),
+            Correct(f"{colour}.towers", rng.randint(5, 40), "too many"),
+            Correct(f"{colour}.walls", -1, "negative"),
+            Correct(f"{colour}.silver", -1, "negative"),
+            Correct(f"{colour}.silver", player.silver + state.sack.silver + 1, "more than the sack has"),
+            Correct(f"{colour}.gold", player.gold + state.sack.gold + rng.randint(1, 5), "more than the sack has"),
+            Correct(f"{field}.gold", state.pile(field).gold + state.sack.gold + 1, "more than the sack has"),
+            Correct(f"{colour}.knight-in-dungeon", rng.choice((2, -1)), "neither in nor out"),
+            Correct("nonsense", 0, "no such counter"),
+            Correct(colour, 0, "no such counter"),
+            Correct(f"{colour}.pick", 1, "no such counter"),
+        ]
+    )
+
+
+def _ill_taxes(state: GameState, rng: random.Random) -> Any:
+    free = [p.colour for p in state.players if not any(who == p.colour for who, _ in state.taxes)]
+    return PayRoyalTax(rng.choice(free)) if free else None
+
+
+def _ill_ransom(state: GameState, rng: random.Random) -> Any:
+    options = [Ransom(p.colour) for p in state.players if not _ransom_window(state, p.colour)]
+    return rng.choice(options) if options else None
+
+
+ILLEGAL_BUILDERS: tuple[Callable[[GameState, random.Random], Any], ...] = (
+    _ill_unknown_player,
+    _ill_wrong_phase,
+    _ill_cards,
+    _ill_documents,
+    _ill_payments,
+    _ill_fields,
+    _ill_knight,
+    _ill_ducats,
+    _ill_correction,
+    _ill_taxes,
+    _ill_ransom,
+)
+
+
+def illegal_command(state: GameState, rng: random.Random) -> Any:
+    """A random command the rules refuse in ``state``."""
+    builders = list(ILLEGAL_BUILDERS)
+    rng.shuffle(builders)
+    for build in builders:
+        command = build(state, rng)
+        if command is not None:
+            return command
+    return _ill_unknown_player(state, rng)  # pragma: no cover - always has something
+
+
+def illegal_commands(state: GameState, rng: random.Random, count: int) -> list[Any]:
+    """``count`` random commands the rules refuse in ``state``."""
+    return [illegal_command(state, rng) for _ in range(count)]
+
+
+def illegal_stream(state: GameState, rng: random.Random) -> Iterator[Any]:
+    """An endless generator of random commands the rules refuse in ``state``."""
+    while True:
+        yield illegal_command(state, rng)
