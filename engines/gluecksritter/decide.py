@@ -101,15 +101,16 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
         raise RuleViolation("document.twice", f"{cmd.player} has already played {kind.name!r} this round")
     if state.phase == OVER:
         raise RuleViolation("game.over", "the game is over")
+    if cmd.kind is not None and kind.effect != "royal-tax-waiver":
+        raise RuleViolation("document.kind", f"{kind.name!r} is not played against a royal tax")
     if kind.seal == "red":
         if state.phase == CHOOSE:
             return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=True)]
-        if state.phase == DOCUMENTS and state.rules.ruleset != OSULLIVAN:
+        if state.phase == DOCUMENTS:
             return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)]
-        when = "phase B" if state.rules.ruleset == OSULLIVAN else "phases B and C"
-        raise RuleViolation("document.red-seal", f"a red-sealed document is played only in {when}, before the reveal")
-    if cmd.kind is not None and kind.effect != "royal-tax-waiver":
-        raise RuleViolation("document.kind", f"{kind.name!r} is not played against a royal tax")
+        raise RuleViolation(
+            "document.red-seal", "a red-sealed document is played only in phases B and C, before any ransom or reveal"
+        )
     played = ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)
     if kind.effect == "royal-tax-waiver":
         return [played, waive_royal_tax(state, cmd.player, cmd.kind)]
@@ -136,7 +137,7 @@ def ransom(state: GameState, cmd: Ransom) -> list:
     if not player.knight_in_dungeon:
         raise RuleViolation("ransom.not-jailed", f"{cmd.player}'s Black Knight is not in the dungeon")
     if state.rules.ruleset == OSULLIVAN:
-        if state.phase != RANSOM:
+        if state.phase not in (DOCUMENTS, RANSOM):
             raise RuleViolation(
                 "ransom.window", "a knight is ransomed in phase D: after the documents, before the reveal"
             )

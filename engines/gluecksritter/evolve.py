@@ -85,7 +85,7 @@ def documents_revealed(s: GameState, e: ev.DocumentsRevealed) -> GameState:
         s,
         face_down=(),
         discard=_sorted_add(s.discard, *(doc for _, doc in e.documents)),
-        phase=RANSOM if s.rules.ruleset == OSULLIVAN else DOCUMENTS,
+        phase=DOCUMENTS,
     )
 
 
@@ -142,7 +142,10 @@ def knights_imprisoned(s: GameState, e: ev.KnightsImprisoned) -> GameState:
 
 
 def knight_ransomed(s: GameState, e: ev.KnightRansomed) -> GameState:
-    return s.with_player(replace(s.player(e.player), knight_in_dungeon=False))
+    s = s.with_player(replace(s.player(e.player), knight_in_dungeon=False))
+    if s.rules.ruleset == OSULLIVAN and s.phase == DOCUMENTS:
+        return replace(s, phase=RANSOM)  # the documents are done: phase D has begun
+    return s
 
 
 def knight_started(s: GameState, e: ev.KnightStarted) -> GameState:

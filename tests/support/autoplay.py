@@ -220,7 +220,7 @@ def _ransom_window(state: GameState, colour: str) -> bool:
     if not player.knight_in_dungeon or state.taxes:
         return False
     if state.rules.ruleset == OSULLIVAN:
-        return state.phase == D
+        return state.phase in (C, D)  # the first ransom after the documents opens phase D
     return state.phase == A or (state.phase == B and player.pick is None)
 
 
@@ -233,7 +233,7 @@ def _document_playable(state: GameState, colour: str, doc: str) -> bool:
     if doc in player.played and not getattr(kind, "generic", False):
         return False  # the same card twice in one round
     if kind.seal == "red":
-        return state.phase == B or (state.phase == C and state.rules.ruleset != OSULLIVAN)
+        return state.phase in (B, C)
     if kind.effect == "royal-tax-waiver":
         return any(who == colour for who, _ in state.taxes)
     return True
@@ -660,7 +660,7 @@ def _ill_documents(state: GameState, rng: random.Random) -> Any:
         assert kind is not None
         if (doc in player.played and not getattr(kind, "generic", False)) or state.phase == OVER:
             options.append(PlayDocument(colour, doc))  # the same card twice in a round, or too late
-        if kind.seal == "red" and not (state.phase == B or (state.phase == C and state.rules.ruleset != OSULLIVAN)):
+        if kind.seal == "red" and state.phase not in (B, C):
             options.append(PlayDocument(colour, doc))
         if kind.seal == "yellow" and kind.effect != "royal-tax-waiver":
             options.append(PlayDocument(colour, doc, kind=rng.choice(("silver", "gold"))))

@@ -10,6 +10,7 @@ from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import (
     ChooseActions,
     PlayDocument,
+    Ransom,
     RevealActions,
     RevealDocuments,
 )
@@ -91,12 +92,12 @@ def test_the_action_cards_are_revealed_after_the_documents():
     assert t.phase == RESOLVE
 
 
-@pytest.mark.parametrize(("rules", "after_documents"), [(SCHMIDT, DOCUMENTS), (OSULLIVAN, RANSOM)])
-def test_the_phase_after_the_documents_depends_on_the_rule_set(rules, after_documents):
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_documents_are_revealed_in_phase_c_in_both_rule_sets(rules):
     t = in_phase_b(rules=rules)
     t.choose(red=(1, 2), blue=(2, 3), green=(5, 6))
     t.do(RevealDocuments())
-    assert t.phase == after_documents
+    assert t.phase == DOCUMENTS
 
 
 # -- documents: red seals ------------------------------------------------------------------------
@@ -146,13 +147,18 @@ def test_schmidt_red_document_face_up_while_the_documents_are_resolved():
     assert "red-seal" in t.state.discard
 
 
-def test_osullivan_red_document_not_after_phase_b():
+def test_osullivan_red_document_face_up_in_phase_c_but_not_once_phase_d_began():
     t = dealt(OSULLIVAN)
+    t.correct("green.knight-in-dungeon", 1)
     t.place()
     t.choose(red=(1, 2), blue=(2, 3), green=(5, 6))
     t.do(RevealDocuments())
-    assert t.phase == RANSOM  # phase D
-    t.refuse(PlayDocument("red", "red-seal"), "document.red-seal")
+    assert t.phase == DOCUMENTS
+    t.do(PlayDocument("red", "red-seal"))
+    assert "red-seal" in t.state.discard
+    t.do(Ransom("green"))
+    assert t.phase == RANSOM  # the ransom opened phase D
+    t.refuse(PlayDocument("red", "red-seal"), "document.red-seal")  # red's second red-seal card
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -184,11 +190,11 @@ def test_a_yellow_document_may_be_played_in_every_phase(rules):
     t.place()
     t.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
     t.do(RevealDocuments())
-    play()  # round 3, phase C (schmidt) or D (osullivan)
+    play()  # round 3, phase C
     t.do(RevealActions())
     t.to_resolve(red=(2, 3), blue=(2, 3))
     play()  # round 4, phase E
-    assert phases == [DUCATS, CHOOSE, DOCUMENTS if rules == SCHMIDT else RANSOM, RESOLVE]
+    assert phases == [DUCATS, CHOOSE, DOCUMENTS, RESOLVE]
     assert t.state.round == 4
     assert t.state.discard.count("yellow-seal") == 4
     assert t.p("red").documents == ()

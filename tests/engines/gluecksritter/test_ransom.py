@@ -92,8 +92,9 @@ def test_osullivan_ransom_in_phase_d_brings_the_card_back_for_the_next_round_onl
     t.refuse(ChooseActions("red", (4, 5)), "B.in-hand")
     t.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
     t.do(RevealDocuments())
-    assert t.phase == RANSOM
+    assert t.phase == DOCUMENTS
     t.do(Ransom("red"))
+    assert t.phase == RANSOM  # the first ransom after the documents opens phase D
     assert not t.p("red").knight_in_dungeon
     assert t.p("red").pick == (5, 6)  # the pick stands: no knight this round
     events = t.do(RevealActions())
@@ -118,12 +119,12 @@ def test_osullivan_no_ransom_after_the_reveal():
 
 
 def in_ransom_window(t: Table) -> Table:
-    """schmidt: phase A is already a ransom window; osullivan: go on to phase D."""
+    """schmidt: phase A is already a ransom window; osullivan: once the documents are revealed."""
     if t.state.rules.ruleset == OSULLIVAN:
         t.place()
         t.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
         t.do(RevealDocuments())
-        assert t.phase == RANSOM
+        assert t.phase == DOCUMENTS
     return t
 
 
