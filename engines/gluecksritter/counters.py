@@ -9,8 +9,7 @@ or to the supply, so the totals of the box always hold.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engines.core.frozen import replace
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.rules import CASTLE_LIMIT
 from engines.gluecksritter.state import GameState

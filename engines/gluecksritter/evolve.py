@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from engines.core.correction import Corrected
+from engines.core.frozen import replace
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.counters import set_counter
@@ -102,9 +102,23 @@ def field_closed(s: GameState, e: ev.FieldClosed) -> GameState:
     return replace(s, field_open=False, todo=(), knight=None)
 
 
+BOARD_PILES = ("sack", "field5", "field6")
+
+
 def coins_moved(s: GameState, e: ev.CoinsMoved) -> GameState:
-    s = _set_pile(s, e.source, s.pile(e.source) - e.coins)
-    return _set_pile(s, e.target, s.pile(e.target) + e.coins)
+    """One replace of the state however the coins move (the most frequent event)."""
+    changes: dict[str, Any] = {}
+    players = None
+    for place, delta in ((e.source, Coins(-e.coins.silver, -e.coins.gold)), (e.target, e.coins)):
+        if place in BOARD_PILES:
+            changes[place] = changes.get(place, getattr(s, place)) + delta
+        else:
+            players = list(s.players) if players is None else players
+            i = s.index(place)
+            players[i] = players[i].with_coins(players[i].coins + delta)
+    if players is not None:
+        changes["players"] = tuple(players)
+    return replace(s, **changes)
 
 
 def pieces_built(s: GameState, e: ev.PiecesBuilt) -> GameState:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engines.core.frozen import replace
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.rules import Rules
 

@@ -7,8 +7,23 @@ import pytest
 
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 FORBIDDEN = {
-    "kivy", "gpiozero", "serial", "companion", "hardware", "sqlite3", "random", "secrets",
-    "time", "datetime", "os", "io", "pathlib", "socket", "threading", "subprocess", "logging",
+    "kivy",
+    "gpiozero",
+    "serial",
+    "companion",
+    "hardware",
+    "sqlite3",
+    "random",
+    "secrets",
+    "time",
+    "datetime",
+    "os",
+    "io",
+    "pathlib",
+    "socket",
+    "threading",
+    "subprocess",
+    "logging",
 }
 SOURCES = sorted(ENGINES.rglob("*.py"))
 
