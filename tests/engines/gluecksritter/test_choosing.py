@@ -4,7 +4,6 @@ red seals face down in phase B (schmidt also in C), yellow seals any time, never
 from __future__ import annotations
 
 import pytest
-from helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, doc
 
 from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import (
@@ -15,6 +14,7 @@ from engines.gluecksritter.commands import (
     RevealDocuments,
 )
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, RANSOM, RESOLVE
+from tests.engines.gluecksritter.helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, doc
 
 # -- picking two cards ----------------------------------------------------------------------------
 

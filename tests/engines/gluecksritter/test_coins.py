@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Table, c
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.gluecksritter.coins import exact_payment, parse_coins, payment_problem, propose_payment, split
 from engines.gluecksritter.commands import BuyPieces, Decline
+from tests.engines.gluecksritter.helpers import Table, c
 
 holdings = st.builds(c, st.integers(0, 20), st.integers(0, 20))
 

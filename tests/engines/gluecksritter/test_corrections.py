@@ -4,13 +4,13 @@ castle pieces from and to the supply, so the box's totals always hold; bad count
 from __future__ import annotations
 
 import pytest
-from helpers import Table, c, setup
 
 from engines.core.correction import Correct
 from engines.core.history import History
 from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import ChooseActions, Decline
 from engines.gluecksritter.counters import counter_names, read_counter
+from tests.engines.gluecksritter.helpers import Table, c, setup
 
 
 def test_a_correction_is_logged_with_the_old_and_new_value_and_the_reason():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Table, c, setup
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import ChooseActions, PlaceDucats
 from engines.gluecksritter.rules import GOLD_TOTAL, SILVER_TOTAL
 from engines.gluecksritter.state import CHOOSE, DUCATS
+from tests.engines.gluecksritter.helpers import Table, c, setup
 
 START_SACK = c(SILVER_TOTAL - 3 * 2, GOLD_TOTAL - 3 * 2)  # three players hold 2 silver + 2 gold each
 

@@ -4,10 +4,10 @@ castle limit, the deck) and fields 5/6 (everything alone, even splits, leftovers
 from __future__ import annotations
 
 import pytest
-from helpers import Table, c, doc
 
 from engines.gluecksritter.commands import BuyPieces, Decline, KnightAct, PlayDocument, TakeDocument
 from engines.gluecksritter.state import DUCATS, RESOLVE
+from tests.engines.gluecksritter.helpers import Table, c, doc
 
 SIX = ("red", "blue", "green", "yellow", "white", "black")
 

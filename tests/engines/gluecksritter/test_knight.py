@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from helpers import EMPTY, OSULLIVAN, RULESETS, SCHMIDT, Table, c
 
 from engines.gluecksritter.commands import (
     AcceptOffer,
@@ -17,6 +16,7 @@ from engines.gluecksritter.commands import (
     RollDie,
 )
 from engines.gluecksritter.state import DUCATS
+from tests.engines.gluecksritter.helpers import EMPTY, OSULLIVAN, RULESETS, SCHMIDT, Table, c
 
 
 def jailed(t: Table, *colours: str) -> bool:

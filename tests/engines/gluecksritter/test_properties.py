@@ -10,25 +10,19 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[3]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from engines.core.errors import RuleViolation  # noqa: E402
-from engines.core.history import History  # noqa: E402
-from engines.core.saved import dump_history, dump_state, load_history, load_state  # noqa: E402
-from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT  # noqa: E402
-from engines.gluecksritter.state import GameState  # noqa: E402
-from tests.support.autoplay import (  # noqa: E402
+from engines.core.errors import RuleViolation
+from engines.core.history import History
+from engines.core.saved import dump_history, dump_state, load_history, load_state
+from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT
+from engines.gluecksritter.state import GameState
+from tests.support.autoplay import (
     RULESETS,
     illegal_commands,
     new_history,

@@ -4,12 +4,12 @@ the owner's pick, usable that round; osullivan only in phase D, the card back bu
 from __future__ import annotations
 
 import pytest
-from helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, c
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.gluecksritter.commands import ChooseActions, KnightAct, Ransom, RevealActions, RevealDocuments
 from engines.gluecksritter.state import DOCUMENTS, DUCATS, RANSOM, RESOLVE
+from tests.engines.gluecksritter.helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, c
 
 
 def jailed_by_three_knights(rules: str) -> Table:

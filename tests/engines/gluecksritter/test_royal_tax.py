@@ -5,7 +5,6 @@ paid; a Gift cancels one tax."""
 from __future__ import annotations
 
 import pytest
-from helpers import EMPTY, OSULLIVAN, Table, c
 
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import (
@@ -20,6 +19,7 @@ from engines.gluecksritter.commands import (
     RollDie,
 )
 from engines.gluecksritter.state import DUCATS
+from tests.engines.gluecksritter.helpers import EMPTY, OSULLIVAN, Table, c
 
 
 def red_collects(t: Table, field5: Coins = EMPTY, field6: Coins = EMPTY) -> Table:

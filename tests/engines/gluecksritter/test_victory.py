@@ -4,7 +4,6 @@ the most Ducats (value, not coins); still equal: a shared win. After that only c
 from __future__ import annotations
 
 import pytest
-from helpers import RULESETS, Table, c
 
 from engines.core.correction import Correct
 from engines.gluecksritter import GAME
@@ -18,6 +17,7 @@ from engines.gluecksritter.commands import (
     Ransom,
 )
 from engines.gluecksritter.state import DUCATS, OVER, RESOLVE
+from tests.engines.gluecksritter.helpers import RULESETS, Table, c
 
 
 @pytest.mark.parametrize("rules", RULESETS)

@@ -8,10 +8,10 @@ import json
 from dataclasses import asdict
 
 import pytest
-from helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, c, doc
 
 from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import ChooseActions, PlayDocument, RevealActions, RevealDocuments, TakeDocument
+from tests.engines.gluecksritter.helpers import OSULLIVAN, RULESETS, SCHMIDT, Table, c, doc
 
 SECRET_DOCUMENTS = [
     doc("gift", "yellow", 2, "royal-tax-waiver"),
