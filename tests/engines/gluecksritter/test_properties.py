@@ -24,12 +24,12 @@ from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT
 from engines.gluecksritter.state import GameState
 from tests.support.autoplay import (
     RULESETS,
-    illegal_commands,
     new_history,
     play,
     play_step,
     unique_catalogue,
 )
+from tests.support.illegal import illegal_commands
 
 SILVER, GOLD, PIECES, CASTLE = 60, 40, 24, 4
 SECRET_EVENT_FIELDS = {"actions-chosen": "cards", "document-drawn": "document"}
