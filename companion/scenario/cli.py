@@ -1,0 +1,33 @@
+"""``companion scenario run|check FILE...``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from companion.scenario.run import Result, check_file, run_file
+
+SUMMARY = """scenario run FILE...    play scenario files against the engine and check them
+  companion scenario check FILE...  only read scenario files and report mistakes in them"""
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    scenario = commands.add_parser("scenario", help="scenario files: table situations checked against the engine")
+    actions = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
+    run = actions.add_parser("run", help="play each file on a fresh game and check its expectations")
+    run.add_argument("files", nargs="+", metavar="FILE")
+    run.set_defaults(handler=lambda a: _each(a.files, run_file))
+    check = actions.add_parser("check", help="read each file and report mistakes in it, without playing it")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(handler=lambda a: _each(a.files, check_file))
+
+
+def _each(files: Sequence[str], action: Callable[[str], Result]) -> int:
+    results = []
+    for name in files:
+        results.append(action(name))
+        print(results[-1].report(), flush=True)
+    count = {status: sum(r.status == status for r in results) for status in ("ok", "fail", "error")}
+    if len(results) > 1:
+        print(f"{len(results)} files: {count['ok']} ok, {count['fail']} failed, {count['error']} not readable")
+    return 2 if count["error"] else 1 if count["fail"] else 0
