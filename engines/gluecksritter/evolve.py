@@ -37,16 +37,6 @@ def _map_players(state: GameState, fn: Callable[[Player], Player]) -> GameState:
     return replace(state, players=tuple(fn(p) for p in state.players))
 
 
-def _set_pile(state: GameState, place: str, coins: Coins) -> GameState:
-    if place == "sack":
-        return replace(state, sack=coins)
-    if place == "field5":
-        return replace(state, field5=coins)
-    if place == "field6":
-        return replace(state, field6=coins)
-    return state.with_player(state.player(place).with_coins(coins))
-
-
 def _knight(state: GameState, **changes: Any) -> GameState:
     assert state.knight is not None
     return replace(state, knight=replace(state.knight, **changes))
