@@ -1,0 +1,61 @@
+"""Settings for the serial electronic die: where to find it and how patient to be with it."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from hardware.dice.protocol import BAUDRATE, DEVICE_ID_PATTERN
+
+PortKind = Literal["auto", "none", "path", "url"]
+_URL = re.compile(r"([a-z][a-z0-9+.-]*)://.*", re.IGNORECASE | re.DOTALL)
+
+
+class DiceConfig(BaseModel):
+    """``port`` is ``"auto"`` (look under /dev/serial/by-id for a name matching ``detect_pattern``),
+    ``"none"`` (no die: only the on-screen and typed stand-ins), an absolute device path, or a
+    pyserial URL such as ``loop://`` or ``rfc2217://host:port``.
+
+    ``device_id``, when set, makes the reader ignore lines from any other die. The reader waits
+    ``reconnect_interval`` seconds before trying a lost port again, doubling the wait after each
+    failure up to ``reconnect_max_interval``. A connected die that sends no valid line for
+    ``silence_timeout`` seconds is reported lost (``None`` turns that check off).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    port: str = "auto"
+    baudrate: int = Field(default=BAUDRATE, gt=0, le=4_000_000)
+    device_id: str | None = Field(default=None, pattern=f"^{DEVICE_ID_PATTERN}$")
+    detect_pattern: str = Field(default="*dice*", min_length=1)
+    reconnect_interval: float = Field(default=0.5, gt=0, le=60)
+    reconnect_max_interval: float = Field(default=5.0, gt=0, le=600)
+    silence_timeout: float | None = Field(default=3.0, gt=0)
+
+    @field_validator("port")
+    @classmethod
+    def _known_port_form(cls, port: str) -> str:
+        if port in ("auto", "none") or port.startswith("/"):
+            return port
+        match = _URL.fullmatch(port)
+        if match is None:
+            raise ValueError(f"{port!r} is not 'auto', 'none', an absolute device path or a pyserial URL")
+        scheme = match.group(1).lower()
+        if importlib.util.find_spec(f"serial.urlhandler.protocol_{scheme}") is None:
+            raise ValueError(f"pyserial has no handler for URLs starting with {scheme}://")
+        return port
+
+    @model_validator(mode="after")
+    def _backoff_grows(self) -> DiceConfig:
+        if self.reconnect_max_interval < self.reconnect_interval:
+            raise ValueError("reconnect_max_interval must not be smaller than reconnect_interval")
+        return self
+
+    @property
+    def port_kind(self) -> PortKind:
+        if self.port in ("auto", "none"):
+            return self.port  # type: ignore[return-value]
+        return "path" if self.port.startswith("/") else "url"

@@ -1,0 +1,370 @@
+"""Reads the serial die on a thread of its own and turns its lines into input events.
+
+``DiceReader`` opens the port (a device path or any pyserial URL, or whatever auto-detection
+finds), reads with a short timeout, frames and parses lines, and hands the resulting events to
+``sink``. When the port fails or vanishes it reports ``DeviceLost`` and tries again with a
+growing wait, so nothing outside the reader ever waits for the die.
+
+The sink is called on the reader's thread, one event at a time. It must return quickly (the
+next line waits for it) and must not touch the UI directly: a Kivy app hops to its main thread
+inside the sink, e.g. ``lambda event: Clock.schedule_once(lambda _dt: handle(event))``. An
+exception raised by the sink is logged and counted; the reader carries on.
+
+``DiceTracker`` is the pure part: it decides which parsed lines become events (sequence
+numbers, the expected device, a settled roll only after the die was seen rolling).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import serial
+
+from hardware.dice.config import DiceConfig
+from hardware.dice.detect import BY_ID, find_dice
+from hardware.dice.protocol import (
+    SEQUENCE_MODULUS,
+    Heartbeat,
+    Hello,
+    Line,
+    LineFramer,
+    Rejected,
+    Rolling,
+    Settled,
+    Tilted,
+    parse,
+)
+from hardware.events import DeviceConnected, DeviceLost, Die, DieRolling, DieSettled, DieTilted, InputEvent
+
+Sink = Callable[[InputEvent], None]
+ReaderState = Literal["disabled", "idle", "searching", "waiting", "connected", "silent", "stopped"]
+READ_TIMEOUT = 0.2  # seconds one read may wait; also the longest a stop waits for the thread
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderStatus:
+    """A snapshot of the reader for a status line or a self-test.
+
+    ``state``: disabled (port "none"), idle (not started), searching (no port open), waiting (port
+    open, nothing valid heard yet), connected, silent (port open, no valid line for the silence
+    timeout), stopped. ``dropped`` counts unused lines by reason; ``missed`` counts lines the
+    sequence numbers say never arrived; ``opens`` counts successful port openings.
+    """
+
+    state: ReaderState
+    detail: str
+    port: str | None = None
+    device: str | None = None
+    firmware: str | None = None
+    accepted: int = 0
+    dropped: Mapping[str, int] = field(default_factory=dict)
+    missed: int = 0
+    opens: int = 0
+    sink_errors: int = 0
+
+    @property
+    def dropped_total(self) -> int:
+        return sum(self.dropped.values())
+
+
+class DiceTracker:
+    """Turns parsed lines of one port session into die events, or says why a line is dropped.
+
+    - Lines from another device than ``expected_device`` (or than the first device heard in the
+      session) are dropped as ``other-device``.
+    - A line whose sequence number is not ahead of the last one is a repeat: ``duplicate``.
+      ``HELLO`` starts a new session (the device restarted) and resets the sequence.
+    - ``SETTLED`` counts only after ``ROLLING`` of the same die (``not-rolled`` otherwise), so a
+      die that reports its face when merely nudged or set down cannot make a roll.
+    """
+
+    def __init__(self, expected_device: str | None = None) -> None:
+        self.expected_device = expected_device
+        self.missed = 0
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the session: device, sequence, firmware and dice in the air."""
+        self.device: str | None = None
+        self.firmware: str | None = None
+        self._last_seq: int | None = None
+        self._rolling: set[Die] = set()
+
+    def judge(self, line: Line, at: float) -> tuple[tuple[InputEvent, ...], str | None]:
+        """The events ``line`` gives (maybe none) and ``None``, or no events and a drop reason."""
+        wanted = self.expected_device or self.device
+        if wanted is not None and line.device != wanted:
+            return (), "other-device"
+        if isinstance(line, Hello):
+            self.reset()
+        elif self._last_seq is not None:
+            ahead = (line.seq - self._last_seq) % SEQUENCE_MODULUS
+            if ahead == 0 or ahead >= SEQUENCE_MODULUS // 2:
+                return (), "duplicate"
+            self.missed += ahead - 1
+        self.device = line.device
+        self._last_seq = line.seq
+        match line:
+            case Hello() | Heartbeat():
+                self.firmware = line.firmware
+                return (), None
+            case Rolling():
+                self._rolling.add(line.die)
+                return (DieRolling(line.device, line.die, at),), None
+            case Tilted():
+                self._rolling.discard(line.die)
+                return (DieTilted(line.device, line.die, at),), None
+            case Settled():
+                if line.die not in self._rolling:
+                    return (), "not-rolled"
+                self._rolling.discard(line.die)
+                return (DieSettled(line.device, line.die, line.face, "serial", at),), None
+        raise TypeError(f"not a dice line: {line!r}")  # pragma: no cover
+
+
+class DiceReader:
+    """The serial die as a stream of input events. ``start()`` returns at once; ``stop()`` ends
+    the thread within about ``READ_TIMEOUT`` seconds, whether the port is open, failing or gone.
+
+    ``by_id_dir`` is where auto-detection looks; ``clock`` stamps the events (``time.monotonic``).
+    """
+
+    def __init__(
+        self,
+        config: DiceConfig,
+        sink: Sink,
+        *,
+        by_id_dir: Path = BY_ID,
+        clock: Callable[[], float] = time.monotonic,
+        read_timeout: float = READ_TIMEOUT,
+    ) -> None:
+        self.config = config
+        self._sink = sink
+        self._by_id_dir = by_id_dir
+        self._clock = clock
+        self._read_timeout = read_timeout
+        self._tracker = DiceTracker(config.device_id)
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._port: serial.SerialBase | None = None
+        self._port_lock = threading.Lock()
+        self._lock = threading.Lock()  # guards everything the status snapshot reads
+        self._state: ReaderState = "disabled" if config.port_kind == "none" else "idle"
+        self._detail = "no die configured (port 'none')" if config.port_kind == "none" else "not started"
+        self._target: str | None = None
+        self._accepted = 0
+        self._dropped: Counter[str] = Counter()
+        self._opens = 0
+        self._sink_errors = 0
+
+    # -- control, from any thread
+
+    def start(self) -> None:
+        """Start reading in the background; does nothing when the port is ``"none"``."""
+        if self.config.port_kind == "none":
+            return
+        if self._thread is not None and self._thread.is_alive():
+            raise RuntimeError("the dice reader is already running")
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name="dice-reader", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> bool:
+        """Stop and wait for the thread (at most ``timeout`` seconds). True when it has ended."""
+        self._stopping.set()
+        with self._port_lock:
+            cancel = getattr(self._port, "cancel_read", None)
+            if cancel is not None:
+                try:
+                    cancel()
+                except (serial.SerialException, OSError):
+                    pass
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+        ended = thread is None or not thread.is_alive()
+        if ended and self.config.port_kind != "none":
+            self._set_state("stopped", "reader stopped")
+        return ended
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def status(self) -> ReaderStatus:
+        with self._lock:
+            return ReaderStatus(
+                state=self._state,
+                detail=self._detail,
+                port=self._target,
+                device=self._tracker.device,
+                firmware=self._tracker.firmware,
+                accepted=self._accepted,
+                dropped=dict(self._dropped),
+                missed=self._tracker.missed,
+                opens=self._opens,
+                sink_errors=self._sink_errors,
+            )
+
+    def __enter__(self) -> DiceReader:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    # -- the reader thread
+
+    def _run(self) -> None:
+        wait = self.config.reconnect_interval
+        while not self._stopping.is_set():
+            opened = False
+            try:
+                opened = self._attempt()
+            except Exception as exc:  # a bug must not end the reader for good
+                log.exception("the dice reader failed; it tries again")
+                self._set_state("searching", f"reader error: {exc!r}")
+            if opened:
+                wait = self.config.reconnect_interval
+            self._stopping.wait(wait)
+            if not opened:
+                wait = min(wait * 2, self.config.reconnect_max_interval)
+        self._set_state("stopped", "reader stopped")
+
+    def _attempt(self) -> bool:
+        """Find and open the port, then read it until it fails. False when it could not be opened."""
+        target = self._find_port()
+        port = self._open(target) if target is not None else None
+        if target is None or port is None:
+            return False
+        self._session(port, target)
+        return True
+
+    def _find_port(self) -> str | None:
+        if self.config.port_kind != "auto":
+            return self.config.port
+        found = find_dice(self._by_id_dir, self.config.detect_pattern)
+        if found.path is None:
+            self._set_state("searching", found.message)
+        return found.path
+
+    def _open(self, target: str) -> serial.SerialBase | None:
+        try:
+            port = serial.serial_for_url(
+                target, baudrate=self.config.baudrate, timeout=self._read_timeout, exclusive=True
+            )
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._set_state("searching", f"cannot open {target}: {exc}", target)
+            return None
+        with self._port_lock:
+            self._port = port
+        return port
+
+    def _close(self, port: serial.SerialBase) -> None:
+        with self._port_lock:
+            self._port = None
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+    def _session(self, port: serial.SerialBase, target: str) -> None:
+        """Read one opened port until it fails or the reader stops."""
+        framer = LineFramer()
+        with self._lock:
+            self._tracker.reset()
+            self._opens += 1
+        self._set_state("waiting", f"{target} is open; waiting for the die to speak", target)
+        last_valid = self._clock()
+        announced: str | None = None  # the device reported connected in this session
+        silent = False
+        reason = f"{target} closed"
+        try:
+            while not self._stopping.is_set():
+                data = port.read(port.in_waiting or 1)
+                now = self._clock()
+                for item in framer.feed(data) if data else ():
+                    events = self._judge(item, now)
+                    if events is None:
+                        continue
+                    last_valid, silent = now, False
+                    if announced is None:
+                        announced = self._tracker.device
+                        self._announce(announced, target, now)
+                    for event in events:
+                        self._emit(event)
+                timeout = self.config.silence_timeout
+                if timeout is not None and not silent and now - last_valid >= timeout:
+                    silent = True
+                    self._fall_silent(announced, target, now - last_valid, now)
+                    announced = None
+        except (serial.SerialException, OSError) as exc:
+            reason = f"{target} failed: {exc}"
+        finally:
+            self._close(port)
+            leftover = framer.reset()
+            if leftover is not None:
+                self._count_drop(leftover.code)
+        if announced is not None and not self._stopping.is_set():
+            self._emit(DeviceLost(announced, "dice", reason, self._clock()))
+            log.info("dice %s lost: %s", announced, reason)
+        if not self._stopping.is_set():
+            self._set_state("searching", reason, target)
+
+    def _judge(self, item: bytes | Rejected, now: float) -> tuple[InputEvent, ...] | None:
+        """The events of one framed item, or ``None`` when it is dropped (and counted)."""
+        line = item if isinstance(item, Rejected) else parse(item)
+        if isinstance(line, Rejected):
+            self._count_drop(line.code)
+            return None
+        with self._lock:
+            events, refused = self._tracker.judge(line, now)
+            if refused is None:
+                self._accepted += 1
+            else:
+                self._dropped[refused] += 1
+        return None if refused is not None else events
+
+    def _announce(self, device: str | None, target: str, now: float) -> None:
+        firmware = self._tracker.firmware or "not reported yet"
+        detail = f"{device} on {target}, firmware {firmware}"
+        self._set_state("connected", detail, target)
+        self._emit(DeviceConnected(device or "?", "dice", detail, now))
+        log.info("dice connected: %s", detail)
+
+    def _fall_silent(self, announced: str | None, target: str, quiet: float, now: float) -> None:
+        dropped = self.status().dropped_total
+        reason = f"no valid line for {quiet:.1f} s ({dropped} lines dropped so far)"
+        self._set_state("silent", f"{target} is open but the die is silent: {reason}", target)
+        if announced is not None:
+            self._emit(DeviceLost(announced, "dice", f"silent: {reason}", now))
+            log.info("dice %s silent: %s", announced, reason)
+        with self._lock:
+            self._tracker.reset()
+
+    def _emit(self, event: InputEvent) -> None:
+        try:
+            self._sink(event)
+        except Exception:
+            log.exception("the dice sink failed on %r", event)
+            with self._lock:
+                self._sink_errors += 1
+
+    def _count_drop(self, code: str) -> None:
+        with self._lock:
+            self._dropped[code] += 1
+
+    def _set_state(self, state: ReaderState, detail: str, target: str | None = None) -> None:
+        with self._lock:
+            self._state, self._detail = state, detail
+            if target is not None:
+                self._target = target

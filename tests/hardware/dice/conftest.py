@@ -1,0 +1,89 @@
+"""Helpers for the dice tests: an event collector that can be waited on, emulators on real
+pseudo-terminals, and readers with short timeouts that are always stopped."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from hardware.dice.config import DiceConfig
+from hardware.dice.emulator import DiceEmulator
+from hardware.dice.reader import DiceReader
+from hardware.events import InputEvent
+
+WAIT = 5.0  # seconds; generous for a loaded CI machine, never reached when things work
+
+
+class Collector:
+    """A sink that keeps every event and lets a test wait for the ones it expects."""
+
+    def __init__(self) -> None:
+        self.events: list[InputEvent] = []
+        self._changed = threading.Condition()
+
+    def __call__(self, event: InputEvent) -> None:
+        with self._changed:
+            self.events.append(event)
+            self._changed.notify_all()
+
+    def of(self, kind: type) -> list:
+        with self._changed:
+            return [e for e in self.events if isinstance(e, kind)]
+
+    def wait_for(self, kind: type, count: int = 1, timeout: float = WAIT) -> list:
+        with self._changed:
+            ok = self._changed.wait_for(lambda: len([e for e in self.events if isinstance(e, kind)]) >= count, timeout)
+        found = self.of(kind)
+        assert ok, f"waited for {count} {kind.__name__}, have {found}; all: {self.events}"
+        return found
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = WAIT, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.005)
+
+
+def fast_config(port: str, **changes) -> DiceConfig:
+    settings = {"reconnect_interval": 0.02, "reconnect_max_interval": 0.1, "silence_timeout": None} | changes
+    return DiceConfig(port=port, **settings)
+
+
+@pytest.fixture
+def collector() -> Collector:
+    return Collector()
+
+
+@pytest.fixture
+def emulator(tmp_path) -> Iterator[DiceEmulator]:
+    die = DiceEmulator("D7", rng=random.Random(7), link=tmp_path / "dice")
+    die.open()
+    yield die
+    die.close()
+
+
+@pytest.fixture
+def make_reader() -> Iterator[Callable[..., DiceReader]]:
+    readers: list[DiceReader] = []
+
+    def make(config: DiceConfig, sink, **kwargs) -> DiceReader:
+        reader = DiceReader(config, sink, **kwargs)
+        readers.append(reader)
+        return reader
+
+    yield make
+    for reader in readers:
+        assert reader.stop(), "a reader thread did not stop"
+
+
+def open_reader(make_reader, port: str, sink, **changes) -> DiceReader:
+    """A started reader that has opened ``port`` (lines written from now on will be read)."""
+    reader = make_reader(fast_config(port, **changes), sink)
+    reader.start()
+    wait_until(lambda: reader.status().state == "waiting", what=f"the reader to open {port}")
+    return reader

@@ -1,0 +1,54 @@
+"""Auto-detection under a by-id directory made of fake links in a temporary directory."""
+
+from __future__ import annotations
+
+from hardware.dice.detect import find_dice
+
+
+def links(directory, *names):
+    directory.mkdir(exist_ok=True)
+    for name in names:
+        (directory / name).symlink_to("/dev/null")
+    return directory
+
+
+def test_exactly_one_match_is_chosen(tmp_path):
+    by_id = links(tmp_path / "by-id", "usb-Acme_Companion_Dice_0001-if00", "usb-FTDI_FT232R_USB_UART_A1-if00-port0")
+    found = find_dice(by_id)
+    assert found.path == str(by_id / "usb-Acme_Companion_Dice_0001-if00")
+    assert found.candidates == ("usb-Acme_Companion_Dice_0001-if00",)
+
+
+def test_the_pattern_ignores_case_and_can_be_changed(tmp_path):
+    by_id = links(tmp_path / "by-id", "usb-1a86_USB_Serial-if00-port0", "usb-Acme_DICE-if00")
+    assert find_dice(by_id).path == str(by_id / "usb-Acme_DICE-if00")
+    assert find_dice(by_id, "usb-1a86_*").path == str(by_id / "usb-1a86_USB_Serial-if00-port0")
+
+
+def test_several_matches_are_reported_and_none_is_guessed(tmp_path):
+    by_id = links(tmp_path / "by-id", "usb-Acme_Dice_0002-if00", "usb-Acme_Dice_0001-if00")
+    found = find_dice(by_id)
+    assert found.path is None
+    assert found.candidates == ("usb-Acme_Dice_0001-if00", "usb-Acme_Dice_0002-if00")
+    assert "several" in found.message and "usb-Acme_Dice_0001-if00, usb-Acme_Dice_0002-if00" in found.message
+
+
+def test_no_match_lists_what_is_there(tmp_path):
+    by_id = links(tmp_path / "by-id", "usb-FTDI_FT232R_USB_UART_A1-if00-port0")
+    found = find_dice(by_id)
+    assert found.path is None and found.candidates == ()
+    assert "no serial device matches '*dice*'" in found.message
+    assert "usb-FTDI_FT232R_USB_UART_A1-if00-port0" in found.message
+
+
+def test_an_empty_or_missing_directory_means_nothing_is_plugged_in(tmp_path):
+    assert "is empty" in find_dice(links(tmp_path / "by-id")).message
+    missing = find_dice(tmp_path / "nothing")
+    assert missing.path is None and "does not exist" in missing.message
+
+
+def test_dangling_links_are_ignored(tmp_path):
+    by_id = tmp_path / "by-id"
+    by_id.mkdir()
+    (by_id / "usb-Acme_Dice_0001-if00").symlink_to(tmp_path / "gone")
+    assert find_dice(by_id).path is None
