@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from companion import dice_cli
+from companion import dice_cli, selftest_cli
 from companion.scenario import cli as scenario_cli
 
-SUBCOMMANDS = (scenario_cli, dice_cli)
+SUBCOMMANDS = (scenario_cli, dice_cli, selftest_cli)
 
 
 def package_version() -> str:
