@@ -1,0 +1,33 @@
+"""What is always true on a Raubritter table, checked after every event."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.core.errors import InvariantBroken
+from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS
+from engines.raubritter.state import INITIAL, OVER, PLAY, GameState
+
+PHASES = {INITIAL, PLAY, OVER}
+
+
+def check(state: GameState) -> None:
+    colours = {p.colour for p in state.players}
+    on_board = Counter(knight for c in state.cells for knight in c.stack)
+    laid = Counter((c.owner, c.kind) for c in state.cells)
+    for p in state.players:
+        if p.knights < 0 or p.knights + on_board[p.colour] != KNIGHTS:
+            raise InvariantBroken(f"{p.colour}: {p.knights} knights in hand and {on_board[p.colour]} laid, not 30")
+        for kind, left in zip(KINDS, p.tiles, strict=True):
+            if left < 0 or left + laid[p.colour, kind] != TILE_COUNTS[kind]:
+                raise InvariantBroken(f"{p.colour}: {kind} tiles not conserved")
+    if len({(c.x, c.y) for c in state.cells}) != len(state.cells):
+        raise InvariantBroken("two tiles on one position")
+    for c in state.cells:
+        if len(c.stack) > MAX_STACK or not set(c.stack) <= colours or c.owner not in colours:
+            raise InvariantBroken(f"impossible tile {c}")
+    width, height = state.box()
+    if width > state.area or height > state.area:
+        raise InvariantBroken(f"the layout is {width}×{height}, beyond {state.area}")
+    if state.phase not in PHASES or (state.current is not None and state.current not in colours):
+        raise InvariantBroken(f"impossible turn: {state.phase}, {state.current}")

@@ -1,0 +1,78 @@
+"""Knights' marches: from a newly laid castle in one straight line, leaving knights behind."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engines.core.errors import RuleViolation
+from engines.raubritter.rules import DIRECTIONS, DROP_MIN, MAX_CASTLE_KNIGHTS, MAX_STACK, terrain
+from engines.raubritter.state import Cell, GameState
+
+
+def path_cells(state: GameState, castle: Cell, direction: str | None, length: int) -> list[Cell | None]:
+    """The castle and the next ``length - 1`` positions along ``direction`` (None where no tile lies)."""
+    if length <= 1 or direction is None:
+        return [castle]
+    dx, dy = DIRECTIONS[direction]
+    return [castle] + [state.cell(castle.x + dx * i, castle.y + dy * i) for i in range(1, length)]
+
+
+def march_problem(
+    state: GameState, castle: Cell, direction: str | None, drops: tuple[int, ...]
+) -> RuleViolation | None:
+    """Why these drops are not a legal march from ``castle`` (a cell not yet on the board), or None."""
+    if not drops:
+        return None
+    if sum(drops) > MAX_CASTLE_KNIGHTS:
+        return RuleViolation("knights.too-many", f"at most {MAX_CASTLE_KNIGHTS} knights start from a castle")
+    if len(drops) > 1 and direction is None:
+        return RuleViolation("march.direction", "say the direction the knights march in")
+    if any(d < 1 for d in drops):
+        return RuleViolation("march.minimum", "every tile the knights reach keeps at least one of them")
+    cells = path_cells(state, castle, direction, len(drops))
+    pile = sum(drops)
+    for i, (cell, drop) in enumerate(zip(cells, drops, strict=True)):
+        if cell is None:
+            return RuleViolation("march.off-board", f"step {i} of the march leaves the laid tiles")
+        ground = terrain(cell.kind)
+        if ground == "lake":
+            return RuleViolation("march.lake", f"knights cannot enter the lake at {cell.x},{cell.y}")
+        needed = DROP_MIN[ground]
+        if i > 0 and pile < needed:
+            return RuleViolation(
+                "march.minimum", f"{pile} knight(s) cannot enter the {ground} at {cell.x},{cell.y}: {needed} needed"
+            )
+        moving_on = i < len(drops) - 1
+        if moving_on and drop < needed:
+            return RuleViolation(
+                "march.minimum", f"at least {needed} knight(s) stay on the {ground} at {cell.x},{cell.y}"
+            )
+        if len(cell.stack) + drop > MAX_STACK:
+            return RuleViolation(
+                "march.stack", f"{cell.x},{cell.y} would hold {len(cell.stack) + drop} knights; at most {MAX_STACK}"
+            )
+        pile -= drop
+    return None
+
+
+def legal_marches(state: GameState, castle: Cell, knights: int) -> list[tuple[str | None, tuple[int, ...]]]:
+    """Every legal (direction, drops) for ``knights`` placed on ``castle``; ``[(None, ())]`` for none."""
+    if knights == 0:
+        return [(None, ())]
+    found: list[tuple[str | None, tuple[int, ...]]] = []
+    if march_problem(state, castle, None, (knights,)) is None:
+        found.append((None, (knights,)))
+    for direction in DIRECTIONS:
+        for drops in _compositions(knights):
+            if len(drops) > 1 and march_problem(state, castle, direction, drops) is None:
+                found.append((direction, drops))
+    return found
+
+
+def _compositions(total: int) -> Iterator[tuple[int, ...]]:
+    if total == 0:
+        yield ()
+        return
+    for first in range(1, total + 1):
+        for rest in _compositions(total - first):
+            yield (first, *rest)

@@ -1,0 +1,70 @@
+"""Random legal Raubritter play for 2-4 players: after every step knights are conserved (board and hand
+30 each), no tile holds more than 4, the layout stays within its box, replay and undo/redo reproduce
+the state, and illegal commands are refused without changing anything."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.core.errors import RuleViolation
+from engines.core.saved import dump_history, load_history
+from engines.raubritter import GAME
+from engines.raubritter.rules import AREA, KNIGHTS, MAX_STACK
+from tests.engines.raubritter.table import illegal_command, legal_command, new_history
+
+
+def check_step(history) -> None:
+    state = history.state
+    GAME.check(state)
+    for player in state.players:
+        on_board = sum(c.stack.count(player.colour) for c in state.cells)
+        assert player.knights + on_board == KNIGHTS
+    assert all(len(c.stack) <= MAX_STACK for c in state.cells)
+    width, height = state.box()
+    assert width <= AREA[len(state.players)] and height <= AREA[len(state.players)]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4))
+def test_a_whole_game_keeps_every_invariant_and_replays(seed, players):
+    rng = random.Random(seed)
+    history = new_history(players, rng)
+    steps = 0
+    while history.state.phase != "over":
+        history.apply(legal_command(history.state, rng, surrender_rate=0.01))
+        check_step(history)
+        steps += 1
+        if steps % 25 == 0:
+            assert history.replay() == history.state
+            before = history.state
+            history.undo()
+            history.redo()
+            assert history.state == before
+        assert steps < 1000
+    assert history.replay() == history.state
+    final = history.state
+    assert final.winners and set(final.winners) <= {p.colour for p in final.players}
+    assert load_history(GAME, dump_history(history)).state == final
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), moves=st.integers(0, 60))
+def test_illegal_commands_are_refused_and_change_nothing(seed, players, moves):
+    rng = random.Random(seed)
+    history = new_history(players, rng)
+    for _ in range(moves):
+        if history.state.phase == "over":
+            break
+        history.apply(legal_command(history.state, rng))
+    if history.state.phase == "over":
+        return
+    for _ in range(10):
+        before, length = history.state, len(history.entries)
+        command = illegal_command(before, rng)
+        with pytest.raises(RuleViolation):
+            history.apply(command)
+        assert history.state == before and len(history.entries) == length
