@@ -69,6 +69,9 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
                 raise fail(h, "write 'catalogue default' or 'catalogue <file.toml>'")
             once(h, "documents")
             catalogue = None if h.args[0] == "default" else base / h.args[0]
+        else:
+            words = "rules, players, name, setting, catalogue"
+            raise fail(h, f"'{h.word}' is not part of a Die Glücksritter header ({words})")
     if "players" not in data:
         raise ScenarioError(path, game_line, "the header needs 'players', e.g. 'players red blue green'")
     try:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-HEADER_WORDS = ("game", "rules", "players", "name", "setting", "catalogue")
+# Header words of every game; each game's adapter refuses the ones it does not use.
+HEADER_WORDS = ("game", "rules", "players", "player", "name", "setting", "catalogue")
 HISTORY_OPS = ("undo", "redo")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from companion.scenario import gluecksritter
+from companion.scenario import gluecksritter, raubritter
 from companion.scenario.parse import (
     CommandLine,
     Expect,
@@ -39,7 +39,7 @@ class Adapter(Protocol):
     def probe(self, state: Any, key: str) -> Any: ...
 
 
-ADAPTERS: dict[str, Adapter] = {"gluecksritter": gluecksritter}
+ADAPTERS: dict[str, Adapter] = {"gluecksritter": gluecksritter, "raubritter": raubritter}
 
 
 # ------------------------------------------------------------------------------- preparing

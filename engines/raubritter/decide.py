@@ -121,15 +121,16 @@ def _pass_turn(state: GameState, after_three: str | None = None) -> list:
 
 
 def scoring(state: GameState) -> ev.GameEnded:
-    """Castle 1, village 2, town 3 to the owner of the top knight; a surrendered player scores 0.
-    Equal points: most knights left; still equal: a draw."""
+    """Castle 1, village 2, town 3 to the owner of the top knight; a surrendered player scores 0
+    and cannot win. Equal points: most knights left; still equal: a draw."""
     points = {p.colour: 0 for p in state.players}
     for cell in state.cells:
         owner, kind = cell.top, building(cell.kind)
         if owner is not None and kind is not None and not state.player(owner).surrendered:
             points[owner] += POINTS[kind]
-    best = max(points.values())
-    leaders = [p for p in state.players if points[p.colour] == best]
+    in_game = [p for p in state.players if not p.surrendered] or list(state.players)
+    best = max(points[p.colour] for p in in_game)
+    leaders = [p for p in in_game if points[p.colour] == best]
     most = max(p.knights for p in leaders)
     winners = tuple(p.colour for p in leaders if p.knights == most)
     return ev.GameEnded(tuple(points.items()), winners, draw=len(winners) > 1)

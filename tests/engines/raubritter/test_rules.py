@@ -10,6 +10,7 @@ from engines.core.history import History
 from engines.raubritter import GAME, Setup
 from engines.raubritter.commands import EndTurn, LayTile, Surrender
 from engines.raubritter.moves import legal_cells, legal_marches, march_options
+from engines.raubritter.rules import KINDS
 
 
 def setup(*players: tuple[str, str, str]) -> Setup:
@@ -194,3 +195,16 @@ def test_scoring_top_knight_ties_on_knights_left_and_a_draw():
     scores = dict(h.state.scores)
     assert scores["red"] == 0  # surrendered
     assert scores["blue"] == 4 and h.state.winners == ("blue",) and not h.state.draw
+
+
+def test_a_player_who_surrendered_cannot_win_even_on_equal_points_and_knights():
+    h = game()
+    initial_row(h)
+    h.apply(Surrender("red"))
+    while h.state.phase != "over":  # blue lays everything without a single knight: 0 points, 30 knights
+        kind = next(k for k in KINDS if h.state.player("blue").tiles_left(k))
+        h.apply(LayTile("blue", kind, *legal_cells(h.state)[0]))
+        if h.state.phase == "play" and h.state.laid == 3:
+            h.apply(EndTurn("blue"))
+    assert dict(h.state.scores) == {"red": 0, "blue": 0}
+    assert h.state.winners == ("blue",) and not h.state.draw

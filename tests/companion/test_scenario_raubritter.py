@@ -1,0 +1,81 @@
+"""The Raubritter scenario adapter: every shipped Raubritter scenario passes, and header mistakes
+are reported with the file and the line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.scenario import run_file
+from companion.scenario.run import check_file
+
+SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "raubritter"
+
+HEAD = 'game raubritter\nplayer blue "Anna" 1970-03-01\n'
+
+
+def write(tmp_path: Path, text: str, name: str = "case.scn") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIO_DIR.glob("*.scn")), ids=lambda p: p.name)
+def test_shipped_scenario(path: Path) -> None:
+    result = run_file(path)
+    assert result.ok, result.report()
+
+
+def test_there_are_enough_shipped_scenarios() -> None:
+    assert len(list(SCENARIO_DIR.glob("*.scn"))) >= 30
+
+
+BAD = [
+    (HEAD + 'player blue "Bo" 1980-01-01\n', 3, "blue is given twice (first on line 2)"),
+    (HEAD + "player red 1980-01-01\n", 3, "red has no name"),
+    (HEAD + 'player red "Bo"\n', 3, "red has no birthday"),
+    (HEAD + 'player red "" 1980-01-01\n', 3, "red's name is empty"),
+    (HEAD + 'player red "Bo" 1975-02-30\n', 3, "1975-02-30 is not a date in the calendar"),
+    (HEAD + 'player red "Bo" 30.02.1975\n', 3, "a birthday is written YYYY-MM-DD"),
+    (HEAD + 'player purple "Bo" 1980-01-01\n', 3, "'purple' is not a colour"),
+    (HEAD + "players blue red\n", 3, "a Raubritter header has no 'players' line"),
+    ("game raubritter\n\nend-turn blue\n", 1, "the header needs one line per player"),
+    (HEAD, 2, "2 to 4 players, not 1"),
+    (HEAD + 'player red "Bo" 1980-01-01\nend-turn red\nplayer green "Cy" 1990-01-01\n', 5, "belongs to the header"),
+    (HEAD + 'player red "Bo" 1980-01-01\nlay-tile blue kind=castle x=0 y=0\n', 4, "kind: Input should be"),
+    (HEAD + 'player red "Bo" 1980-01-01\nlay-tile blue kind=plain x=one y=0\n', 4, "x is a whole number"),
+    (HEAD + 'player red "Bo" 1980-01-01\nlay-tile blue kind=plain x=0 y=0 where=1\n', 4, "has no key 'where'"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect green.knights = 3\n', 4, "nobody plays green"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect red.tiles.castle = 3\n', 4, "there is no tile kind 'castle'"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect cell.1 = plain\n', 4, "write cell.<x>.<y>"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect cell.0.0 = meadow\n', 4, "'meadow' is not a tile kind"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect phase = E\n', 4, "'E' is not a phase"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect draw = maybe\n', 4, "yes or no"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect stack.0.0 = blue,pink\n', 4, "'pink' is not a player"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect red.gold = 3\n', 4, "no expectation key 'red.gold'"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), BAD)
+def test_a_header_or_line_it_cannot_understand_is_an_error_naming_file_and_line(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    path = write(tmp_path, text)
+    for result in (run_file(path), check_file(path)):
+        assert result.status == "error", result.report()
+        assert result.line == line
+        assert message in result.message
+        assert result.report().startswith(f"ERROR {path}:{line}: ")
+
+
+def test_negative_coordinates_and_ordered_lists(tmp_path: Path) -> None:
+    text = (
+        'game raubritter\nplayer red "Bo" 1980-01-01\nplayer blue "Anna" 1970-03-01\n'
+        "lay-tile blue kind=plain x=-1 y=-2\n"
+        "expect cell.-1.-2 = plain\nexpect order = blue,red\n"
+    )
+    assert run_file(write(tmp_path, text)).ok
+    wrong = run_file(write(tmp_path, text.replace("order = blue,red", "order = red,blue"), "wrong.scn"))
+    assert wrong.status == "fail"
+    assert "order: expected red,blue, got blue,red" in wrong.message
