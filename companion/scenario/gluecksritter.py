@@ -7,16 +7,16 @@ This module is the game's scenario adapter (see ``run.Adapter``): ``GAME``, ``bu
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any
 
 from pydantic import ValidationError
 
 from companion.catalogue import CatalogueError, load_catalogue
-from companion.scenario.parse import CommandLine, HeaderLine, ScenarioError
+from companion.scenario.commands import clean, command_builder
+from companion.scenario.parse import HeaderLine, ScenarioError
 from engines.gluecksritter import GAME, Setup
 from engines.gluecksritter.coins import Coins, parse_coins
 from engines.gluecksritter.commands import Command
@@ -86,7 +86,7 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
         field = str(err["loc"][0]) if err["loc"] else ""
         line = line_of.get(field, game_line)
         where = f"{field}: " if field else ""
-        raise ScenarioError(path, line, f"{where}{_clean(err['msg'])}") from None
+        raise ScenarioError(path, line, f"{where}{clean(err['msg'])}") from None
 
 
 def _setting(h: HeaderLine, data: dict[str, Any], once: Callable, fail: Callable) -> None:
@@ -106,64 +106,9 @@ def _setting(h: HeaderLine, data: dict[str, Any], once: Callable, fail: Callable
     data[name] = SWITCHES[values[0]]
 
 
-def _clean(msg: str) -> str:
-    return msg.removeprefix("Value error, ")
-
-
 # -------------------------------------------------------------------------------- commands
 
-COMMAND_CLASSES: dict[str, type] = {cls.__dataclass_fields__["type"].default: cls for cls in get_args(Command)}
-
-
-def build_command(cmd: CommandLine) -> Any:
-    """The engine command a scenario line stands for; ValueError says what is wrong with it."""
-    cls = COMMAND_CLASSES.get(cmd.type)
-    if cls is None:
-        raise ValueError(f"there is no command {cmd.type!r}; commands: {', '.join(COMMAND_CLASSES)}")
-    hints = get_type_hints(cls)
-    keys = [f.name for f in fields(cls) if f.name != "type"]
-    raw = dict(cmd.args)
-    if cmd.positional is not None:
-        if "player" not in keys:
-            raise ValueError(f"{cmd.type} names no player; {cmd.positional!r} cannot stand alone")
-        if "player" in raw:
-            raise ValueError(f"the player is given twice ({cmd.positional} and player={raw['player']})")
-        raw["player"] = cmd.positional
-    data: dict[str, Any] = {"type": cmd.type}
-    for key, text in raw.items():
-        if key not in keys:
-            known = ", ".join(keys) if keys else "none"
-            raise ValueError(f"{cmd.type} has no key {key!r}; its keys: {known}")
-        data[key] = _value(key, text, hints[key])
-    try:
-        return GAME.parse_command(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc = [str(part) for part in err["loc"][1:]]
-            problems.append(f"{loc[0] if loc else cmd.type}: {_clean(err['msg'])}")
-        raise ValueError("; ".join(dict.fromkeys(problems))) from None
-
-
-def _value(key: str, text: str, hint: Any) -> Any:
-    if text == "none":
-        return None
-    if get_origin(hint) in (Union, types.UnionType):
-        hint = next(arg for arg in get_args(hint) if arg is not type(None))
-    if hint is Coins:
-        return parse_coins(text)  # ValueError names the notation
-    if get_origin(hint) is tuple:
-        items = get_args(hint)
-        values = [_value(key, item.strip(), items[0]) for item in text.split(",")]
-        if Ellipsis not in items and len(values) != len(items):
-            raise ValueError(f"{key} takes {len(items)} values separated by commas, not {len(values)}")
-        return values
-    if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{key} is a whole number, not {text!r}") from None
-    return text
+build_command = command_builder(GAME, Command, {Coins: parse_coins})
 
 
 # ---------------------------------------------------------------------------- expectations

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import datetime
 import re
-import types
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any
 
 from pydantic import ValidationError
 
-from companion.scenario.parse import CommandLine, HeaderLine, ScenarioError
+from companion.scenario.commands import clean, command_builder
+from companion.scenario.parse import HeaderLine, ScenarioError
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
 from engines.raubritter.moves import legal_cells
@@ -62,14 +62,14 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(part) for part in err["loc"])
-            raise fail(h, f"{field}: {_clean(err['msg'])}") from None
+            raise fail(h, f"{field}: {clean(err['msg'])}") from None
     if not players:
         raise ScenarioError(path, game_line, f"the header needs one line per player: {PLAYER_USAGE}")
     try:
         return Setup(players=tuple(players))
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise ScenarioError(path, header[0].line, f"players: {_clean(err['msg'])}") from None
+        raise ScenarioError(path, header[0].line, f"players: {clean(err['msg'])}") from None
 
 
 def _missing(args: tuple[str, ...]) -> str:
@@ -91,62 +91,9 @@ def _date(text: str) -> datetime.date | str:
         return f"{text} is not a date in the calendar ({exc})"
 
 
-def _clean(msg: str) -> str:
-    return msg.removeprefix("Value error, ")
-
-
 # -------------------------------------------------------------------------------- commands
 
-COMMAND_CLASSES: dict[str, type] = {cls.__dataclass_fields__["type"].default: cls for cls in get_args(Command)}
-
-
-def build_command(cmd: CommandLine) -> Any:
-    """The engine command a scenario line stands for; ValueError says what is wrong with it."""
-    cls = COMMAND_CLASSES.get(cmd.type)
-    if cls is None:
-        raise ValueError(f"there is no command {cmd.type!r}; commands: {', '.join(COMMAND_CLASSES)}")
-    hints = get_type_hints(cls)
-    keys = [f.name for f in fields(cls) if f.name != "type"]
-    raw = dict(cmd.args)
-    if cmd.positional is not None:
-        if "player" not in keys:
-            raise ValueError(f"{cmd.type} names no player; {cmd.positional!r} cannot stand alone")
-        if "player" in raw:
-            raise ValueError(f"the player is given twice ({cmd.positional} and player={raw['player']})")
-        raw["player"] = cmd.positional
-    data: dict[str, Any] = {"type": cmd.type}
-    for key, text in raw.items():
-        if key not in keys:
-            known = ", ".join(keys) if keys else "none"
-            raise ValueError(f"{cmd.type} has no key {key!r}; its keys: {known}")
-        data[key] = _value(key, text, hints[key])
-    try:
-        return GAME.parse_command(data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc = [str(part) for part in err["loc"][1:]]
-            problems.append(f"{loc[0] if loc else cmd.type}: {_clean(err['msg'])}")
-        raise ValueError("; ".join(dict.fromkeys(problems))) from None
-
-
-def _value(key: str, text: str, hint: Any) -> Any:
-    if text == "none":
-        return None
-    if get_origin(hint) in (Union, types.UnionType):
-        hint = next(arg for arg in get_args(hint) if arg is not type(None))
-    if get_origin(hint) is tuple:
-        items = get_args(hint)
-        values = [_value(key, item.strip(), items[0]) for item in text.split(",")]
-        if Ellipsis not in items and len(values) != len(items):
-            raise ValueError(f"{key} takes {len(items)} values separated by commas, not {len(values)}")
-        return values
-    if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{key} is a whole number, not {text!r}") from None
-    return text
+build_command = command_builder(GAME, Command)
 
 
 # ---------------------------------------------------------------------------- expectations
