@@ -13,6 +13,7 @@ While recording, the time ``decide`` takes for each accepted command is measured
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -84,6 +85,24 @@ def measure(games: list[tuple[object, list[object], object]], check: bool, repea
     return rates
 
 
+def reference_speed(repeat: int = 5) -> float:
+    """Millions of simple Python loop steps per second: how fast this machine is right now, so
+    figures taken on a busy shared machine can be compared with quiet ones."""
+
+    def loop() -> int:
+        total = 0
+        for i in range(1_000_000):
+            total += i & 7
+        return total
+
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        loop()
+        times.append(time.perf_counter() - start)
+    return 1 / statistics.median(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1998)
@@ -104,13 +123,19 @@ def main(argv: list[str] | None = None) -> int:
     events = sum(len(e) for _, e, _ in material)
     commands = sum(len(h.entries) for h in loaded)
     finished = sum(1 for h in loaded if h.state.phase == "over")
+    # A replay (resuming a saved game) starts from the events alone: drop the recorded and loaded
+    # histories with their thousands of kept states, which would otherwise make every garbage
+    # collection during the measurement walk through them.
+    del games, loaded
+    gc.collect()
 
     print("Die Glücksritter replay benchmark")
     print(f"  python    {platform.python_implementation()} {platform.python_version()}")
     cpu = f"{platform.machine()}, {os.cpu_count()} cpu"
     print(f"  machine   {platform.platform()} ({cpu}, {platform.processor() or 'processor unknown'})")
+    print(f"  speed     {reference_speed():.1f} M loop steps/s now (a reference for comparing noisy runs)")
     print(
-        f"  recorded  {events} events, {commands} commands, {len(loaded)} games ({finished} won), "
+        f"  recorded  {events} events, {commands} commands, {len(material)} games ({finished} won), "
         f"{args.players} players, {args.rules}, seed {args.seed}, {recording:.1f} s"
     )
     print(f"  saved     {path.relative_to(ROOT)} ({path.stat().st_size / 1e6:.1f} MB)")

@@ -38,7 +38,8 @@ def check(state: GameState) -> None:
         raise InvariantBroken(f"castle pieces not conserved: {walls} walls and {towers} towers instead of 24")
     if state.face_down:
         documents += tuple(doc for _, doc in state.face_down)
-    if len(documents) != len(state.rules.all_documents) or tuple(sorted(documents)) != state.rules.all_documents:
+    kinds = state.rules.documents
+    if len(documents) != state.rules.document_total or any(documents.count(k.id) != k.count for k in kinds):
         raise InvariantBroken(f"documents not conserved: {sorted(documents)}")
     _check_flow(state)
 

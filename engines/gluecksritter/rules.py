@@ -53,12 +53,6 @@ class Rules:
     change_from_sack: bool
     special_die: tuple[str, ...]
     documents: tuple[DocumentKind, ...]
-    all_documents: tuple[str, ...] = ()  # every card's id, sorted: what the box holds
-
-    def __post_init__(self) -> None:
-        if not self.all_documents:
-            ids = tuple(sorted(kind.id for kind in self.documents for _ in range(kind.count)))
-            object.__setattr__(self, "all_documents", ids)
 
     def document(self, doc_id: str) -> DocumentKind | None:
         for kind in self.documents:
