@@ -8,7 +8,6 @@ This module is the game's scenario adapter (see ``run.Adapter``): ``GAME``, ``bu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from pydantic import ValidationError
 from companion.catalogue import CatalogueError, load_catalogue
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
+from companion.scenario.probes import Probe, listed, one_of, optional, show, whole_number, words
 from engines.gluecksritter import GAME, Setup
 from engines.gluecksritter.coins import Coins, parse_coins
 from engines.gluecksritter.commands import Command
@@ -121,60 +121,12 @@ KEY_HELP = (
 KNIGHT_STAGES = ("act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "done")
 
 
-def _show(value: Any) -> str:
-    """A value in the notation a scenario writes it: 3, 1s2g, 2s, 0, red,blue, none."""
-    if value is None or value == ():
-        return "none"
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
+def _show_coins(value: Any) -> str:
+    """Coins as a scenario writes them: 1s2g, 2s, 1g, 0."""
     if isinstance(value, Coins):
         text = (f"{value.silver}s" if value.silver else "") + (f"{value.gold}g" if value.gold else "")
         return text or "0"
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Probe:
-    """One expectation key: how to read it off a state, parse the expected text, and show either."""
-
-    read: Callable[[GameState], Any]
-    parse: Callable[[str], Any]
-    show: Callable[[Any], str] = _show
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"expected a whole number, not {text!r}") from None
-
-
-def _list(text: str) -> list[str]:
-    return [] if text == "none" else [item.strip() for item in text.split(",")]
-
-
-def _words(allowed: Sequence[str], what: str) -> Callable[[str], tuple[str, ...]]:
-    def parse(text: str) -> tuple[str, ...]:
-        items = _list(text)
-        for item in items:
-            if item not in allowed:
-                raise ValueError(f"{item!r} is not {what} ({', '.join(allowed)} or none)")
-        return tuple(sorted(set(items)))
-
-    return parse
-
-
-def _one_of(allowed: Sequence[str], what: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise ValueError(f"{text!r} is not {what} ({', '.join(allowed)} or none)")
-        return text
-
-    return parse
-
-
-def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    return lambda text: None if text == "none" else parse(text)
+    return show(value)
 
 
 def _phase(text: str) -> str:
@@ -197,7 +149,7 @@ def _knight(attr: str) -> Callable[[GameState], Any]:
 
 
 def _pile(place: str) -> Probe:
-    return Probe(lambda s: s.pile(place), parse_coins)
+    return Probe(lambda s: s.pile(place), parse_coins, _show_coins)
 
 
 def probe(state: GameState, key: str) -> Probe:
@@ -206,20 +158,20 @@ def probe(state: GameState, key: str) -> Probe:
     colours = [p.colour for p in state.players]
     fixed: dict[str, Probe] = {
         "phase": Probe(lambda s: s.phase, _phase),
-        "field": Probe(lambda s: s.field if s.field_open else None, _optional(_int)),
-        "winners": Probe(lambda s: tuple(sorted(s.winners)), _words(colours, "a player")),
-        "awaiting": Probe(_awaiting, _words([*colours, "table"], "a player or 'table'")),
+        "field": Probe(lambda s: s.field if s.field_open else None, optional(whole_number)),
+        "winners": Probe(lambda s: tuple(sorted(s.winners)), words(colours, "a player")),
+        "awaiting": Probe(_awaiting, words([*colours, "table"], "a player or 'table'")),
         "taxes": Probe(
             lambda s: tuple(sorted({f"{p}:{k}" for p, k in s.taxes})),
-            _words([f"{c}:{k}" for c in colours for k in ("silver", "gold")], "colour:silver or colour:gold"),
+            words([f"{c}:{k}" for c in colours for k in ("silver", "gold")], "colour:silver or colour:gold"),
         ),
         "sack": _pile("sack"),
         "field5": _pile("field5"),
         "field6": _pile("field6"),
-        "knight.stage": Probe(_knight("stage"), _optional(_one_of(KNIGHT_STAGES, "a knight stage"))),
-        "knight.actor": Probe(_knight("actor"), _optional(_one_of(colours, "a player"))),
-        "knight.turn": Probe(_knight("turn"), _optional(_one_of(colours, "a player"))),
-        "knight.decider": Probe(_knight("decider"), _optional(_one_of(colours, "a player"))),
+        "knight.stage": Probe(_knight("stage"), optional(one_of(KNIGHT_STAGES, "a knight stage"))),
+        "knight.actor": Probe(_knight("actor"), optional(one_of(colours, "a player"))),
+        "knight.turn": Probe(_knight("turn"), optional(one_of(colours, "a player"))),
+        "knight.decider": Probe(_knight("decider"), optional(one_of(colours, "a player"))),
     }
     if key in fixed:
         return fixed[key]
@@ -227,13 +179,15 @@ def probe(state: GameState, key: str) -> Probe:
     if owner in colours and what == "coins":
         return _pile(owner)
     if owner in colours and what == "pick":
-        return Probe(lambda s: s.player(owner).pick, _optional(lambda t: tuple(sorted(_int(x) for x in _list(t)))))
+        return Probe(
+            lambda s: s.player(owner).pick, optional(lambda t: tuple(sorted(whole_number(x) for x in listed(t))))
+        )
     if owner in colours and what == "hand":
-        return Probe(lambda s: s.player(owner).documents, lambda t: tuple(sorted(_list(t))))
+        return Probe(lambda s: s.player(owner).documents, lambda t: tuple(sorted(listed(t))))
     try:
         read_counter(state, key)
     except KeyError:
         if owner in COLOURS and owner not in colours:
             raise ValueError(f"nobody plays {owner} in this scenario") from None
         raise ValueError(f"there is no expectation key {key!r}; keys: {KEY_HELP}") from None
-    return Probe(lambda s: read_counter(s, key), _int)
+    return Probe(lambda s: read_counter(s, key), whole_number)

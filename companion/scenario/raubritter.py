@@ -10,14 +10,13 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
+from companion.scenario.probes import Probe, one_of, optional, whole_number, words
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
 from engines.raubritter.moves import legal_cells
@@ -105,69 +104,16 @@ KEY_HELP = (
 )
 
 
-def _show(value: Any) -> str:
-    """A value in the notation a scenario writes it: 3, red, red,blue, none."""
-    if value is None or value == ():
-        return "none"
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Probe:
-    """One expectation key: how to read it off a state, parse the expected text, and show either."""
-
-    read: Callable[[GameState], Any]
-    parse: Callable[[str], Any]
-    show: Callable[[Any], str] = _show
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"expected a whole number, not {text!r}") from None
-
-
-def _list(text: str) -> list[str]:
-    return [] if text == "none" else [item.strip() for item in text.split(",")]
-
-
-def _words(allowed: Sequence[str], what: str, *, ordered: bool = False) -> Callable[[str], tuple[str, ...]]:
-    def parse(text: str) -> tuple[str, ...]:
-        items = _list(text)
-        for item in items:
-            if item not in allowed:
-                raise ValueError(f"{item!r} is not {what} ({', '.join(allowed)} or none)")
-        return tuple(items) if ordered else tuple(sorted(set(items)))
-
-    return parse
-
-
-def _one_of(allowed: Sequence[str], what: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise ValueError(f"{text!r} is not {what} ({', '.join(allowed)})")
-        return text
-
-    return parse
-
-
-def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    return lambda text: None if text == "none" else parse(text)
-
-
 def _score(colour: str) -> Callable[[GameState], int | None]:
     return lambda s: dict(s.scores).get(colour) if s.phase == "over" else None
 
 
 def _place(what: str, x: int, y: int, colours: Sequence[str]) -> Probe:
     if what == "cell":
-        return Probe(lambda s: c.kind if (c := s.cell(x, y)) else None, _optional(_one_of(KINDS, "a tile kind")))
+        return Probe(lambda s: c.kind if (c := s.cell(x, y)) else None, optional(one_of(KINDS, "a tile kind")))
     if what == "stack":
-        return Probe(lambda s: c.stack if (c := s.cell(x, y)) else (), _words(colours, "a player", ordered=True))
-    return Probe(lambda s: c.top if (c := s.cell(x, y)) else None, _optional(_one_of(colours, "a player")))
+        return Probe(lambda s: c.stack if (c := s.cell(x, y)) else (), words(colours, "a player", ordered=True))
+    return Probe(lambda s: c.top if (c := s.cell(x, y)) else None, optional(one_of(colours, "a player")))
 
 
 def probe(state: GameState, key: str) -> Probe:
@@ -175,16 +121,16 @@ def probe(state: GameState, key: str) -> Probe:
     key = key.strip().replace("_", "-")
     colours = [p.colour for p in state.players]
     fixed: dict[str, Probe] = {
-        "phase": Probe(lambda s: s.phase, _one_of(PHASES, "a phase")),
-        "turn": Probe(lambda s: s.current, _optional(_one_of(colours, "a player"))),
-        "laid": Probe(lambda s: s.laid, _int),
-        "order": Probe(lambda s: tuple(p.colour for p in s.players), _words(colours, "a player", ordered=True)),
-        "winners": Probe(lambda s: tuple(sorted(s.winners)), _words(colours, "a player")),
-        "draw": Probe(lambda s: "yes" if s.draw else "no", _one_of(("yes", "no"), "yes or no")),
-        "width": Probe(lambda s: s.box()[0], _int),
-        "height": Probe(lambda s: s.box()[1], _int),
-        "tiles-laid": Probe(lambda s: len(s.cells), _int),
-        "legal-cells": Probe(lambda s: len(legal_cells(s)), _int),
+        "phase": Probe(lambda s: s.phase, one_of(PHASES, "a phase")),
+        "turn": Probe(lambda s: s.current, optional(one_of(colours, "a player"))),
+        "laid": Probe(lambda s: s.laid, whole_number),
+        "order": Probe(lambda s: tuple(p.colour for p in s.players), words(colours, "a player", ordered=True)),
+        "winners": Probe(lambda s: tuple(sorted(s.winners)), words(colours, "a player")),
+        "draw": Probe(lambda s: "yes" if s.draw else "no", one_of(("yes", "no"), "yes or no")),
+        "width": Probe(lambda s: s.box()[0], whole_number),
+        "height": Probe(lambda s: s.box()[1], whole_number),
+        "tiles-laid": Probe(lambda s: len(s.cells), whole_number),
+        "legal-cells": Probe(lambda s: len(legal_cells(s)), whole_number),
     }
     if key in fixed:
         return fixed[key]
@@ -202,14 +148,14 @@ def probe(state: GameState, key: str) -> Probe:
         raise ValueError(f"nobody plays {owner} in this scenario")
     if owner in colours:
         if what == "knights":
-            return Probe(lambda s: s.player(owner).knights, _int)
+            return Probe(lambda s: s.player(owner).knights, whole_number)
         if what == "tiles":
-            return Probe(lambda s: s.player(owner).tiles_total, _int)
+            return Probe(lambda s: s.player(owner).tiles_total, whole_number)
         if what == "score":
-            return Probe(_score(owner), _optional(_int))
+            return Probe(_score(owner), optional(whole_number))
         kind = what.removeprefix("tiles.")
         if what.startswith("tiles.") and kind in KINDS:
-            return Probe(lambda s: s.player(owner).tiles_left(kind), _int)
+            return Probe(lambda s: s.player(owner).tiles_left(kind), whole_number)
         if what.startswith("tiles."):
             raise ValueError(f"there is no tile kind {kind!r}; kinds: {', '.join(KINDS)}")
     raise ValueError(f"there is no expectation key {key!r}; keys: {KEY_HELP}")

@@ -1,0 +1,63 @@
+"""Expectation keys, for every game's adapter: a :class:`Probe` reads a value off a state, parses
+the value a scenario expects, and shows either in scenario notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+def show(value: Any) -> str:
+    """A value in the notation a scenario writes it: 3, red, red,blue, none."""
+    if value is None or value == ():
+        return "none"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """One expectation key: how to read it off a state, parse the expected text, and show either."""
+
+    read: Callable[[Any], Any]
+    parse: Callable[[str], Any]
+    show: Callable[[Any], str] = show
+
+
+def whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number, not {text!r}") from None
+
+
+def listed(text: str) -> list[str]:
+    return [] if text == "none" else [item.strip() for item in text.split(",")]
+
+
+def words(allowed: Sequence[str], what: str, *, ordered: bool = False) -> Callable[[str], tuple[str, ...]]:
+    """A comma list of ``allowed`` words (or none); sorted and without repeats unless ``ordered``."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        items = listed(text)
+        for item in items:
+            if item not in allowed:
+                raise ValueError(f"{item!r} is not {what} ({', '.join(allowed)} or none)")
+        return tuple(items) if ordered else tuple(sorted(set(items)))
+
+    return parse
+
+
+def one_of(allowed: Sequence[str], what: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"{text!r} is not {what} ({', '.join(allowed)})")
+        return text
+
+    return parse
+
+
+def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    return lambda text: None if text == "none" else parse(text)
