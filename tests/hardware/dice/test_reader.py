@@ -14,7 +14,8 @@ from hardware.dice.config import DiceConfig
 from hardware.dice.protocol import Heartbeat, Hello, Rolling, Settled, Tilted, encode
 from hardware.dice.reader import DiceReader, DiceTracker
 from hardware.events import DeviceConnected, DeviceLost, DieRolling, DieSettled, DieTilted
-from tests.hardware.dice.conftest import Collector, fast_config, open_reader, wait_until
+from tests.hardware.collector import Collector
+from tests.hardware.dice.conftest import fast_config, open_reader, wait_until
 
 # -- the tracker, without any port
 

@@ -7,7 +7,8 @@ import time
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
-from hardware.events import ButtonPressed, ButtonReleased, InputEvent
+from hardware.events import ButtonPressed, ButtonReleased
+from tests.hardware.collector import Collector
 
 
 class FakeClock:
@@ -23,17 +24,8 @@ class FakeClock:
         self.now += seconds
 
 
-class Recorder:
-    """A sink that keeps every event; thread-safe, and can wait for a number of events."""
-
-    def __init__(self) -> None:
-        self.events: list[InputEvent] = []
-        self._changed = threading.Condition()
-
-    def __call__(self, event: InputEvent) -> None:
-        with self._changed:
-            self.events.append(event)
-            self._changed.notify_all()
+class Recorder(Collector):
+    """A collector with the button events spelled out, and a wait for a number of them."""
 
     def buttons(self) -> list[tuple[str, int, int]]:
         """The button events as ("press"/"release", player, button)."""
