@@ -24,6 +24,7 @@ class Probe:
     read: Callable[[Any], Any]
     parse: Callable[[str], Any]
     show: Callable[[Any], str] = show
+    of_history: bool = False  # ``read`` takes the whole History (e.g. the last command's events)
 
 
 def whole_number(text: str) -> int:

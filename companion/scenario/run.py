@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from companion.scenario import gluecksritter, raubritter
+from companion.scenario import gluecksritter, raubritter, schatzjagd
 from companion.scenario.parse import (
     CommandLine,
     Expect,
@@ -39,7 +39,7 @@ class Adapter(Protocol):
     def probe(self, state: Any, key: str) -> Any: ...
 
 
-ADAPTERS: dict[str, Adapter] = {"gluecksritter": gluecksritter, "raubritter": raubritter}
+ADAPTERS: dict[str, Adapter] = {"gluecksritter": gluecksritter, "raubritter": raubritter, "schatzjagd": schatzjagd}
 
 
 # ------------------------------------------------------------------------------- preparing
@@ -182,7 +182,7 @@ def run_plan(plan: Plan) -> Result:
 def _play(history: History, step: Step) -> None:
     st = step.statement
     if isinstance(st, Expect):
-        actual = step.probe.read(history.state)
+        actual = step.probe.read(history if step.probe.of_history else history.state)
         if actual != step.expected:
             show = step.probe.show
             raise Failed(f"{st.key}: expected {show(step.expected)}, got {show(actual)}")

@@ -1,0 +1,245 @@
+"""``evolve(state, event) -> state`` for Schatzjagd."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.frozen import replace
+from engines.schatzjagd import events as ev
+from engines.schatzjagd.rules import CARD_TYPES, START, UNSEEN, castle, castle_colour
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, Fight, GameState, Loose, Turn
+
+
+def _update(s: GameState, colour: str, **changes: Any) -> GameState:
+    return replace(s, players=tuple(replace(p, **changes) if p.colour == colour else p for p in s.players))
+
+
+def _turn(s: GameState, **changes: Any) -> GameState:
+    return replace(s, turn=replace(s.turn, **changes))
+
+
+def _remove(items: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    left = list(items)
+    for kind in kinds:
+        left.remove(kind)
+    return tuple(left)
+
+
+def _to_discard(s: GameState, kind: str | None, n: int = 1) -> tuple[int, ...]:
+    i = UNSEEN if kind is None else CARD_TYPES.index(kind)
+    return s.discard[:i] + (s.discard[i] + n,) + s.discard[i + 1 :]
+
+
+def counter_changed(s: GameState, e: ev.CounterChanged) -> GameState:
+    return _update(s, e.player, **{e.counter: e.new})
+
+
+def travelled(s: GameState, e: ev.Travelled) -> GameState:
+    s = _update(s, e.player, place=e.to, searching=s.henchman(e.player).searching if e.to == e.origin else 0)
+    return _turn(s, travelled=True)
+
+
+def card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
+    board = tuple(
+        replace(c, kind=e.kind, value=e.value, effects=e.effects, name=e.name) if c.id == e.card else c for c in s.board
+    )
+    return replace(s, board=board)
+
+
+def card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    card = s.card(e.card)
+    board = tuple(c for c in s.board if c.id != e.card)
+    return replace(s, board=board, discard=_to_discard(s, card.kind))
+
+
+def card_taken(s: GameState, e: ev.CardTaken) -> GameState:
+    s = replace(s, board=tuple(c for c in s.board if c.id != e.card))
+    return _update(s, e.player, cards=s.henchman(e.player).cards + 1)
+
+
+def fight_began(s: GameState, e: ev.FightBegan) -> GameState:
+    s = replace(s, fight=Fight(e.player, e.opponent, e.monster, e.monster_life))
+    return _turn(s, challenged=s.turn.challenged + (e.opponent,)) if e.opponent else s
+
+
+def exchanged(s: GameState, e: ev.Exchanged) -> GameState:
+    assert s.fight is not None
+    return replace(s, fight=replace(s.fight, exchanges=s.fight.exchanges + 1))
+
+
+def monster_wounded(s: GameState, e: ev.MonsterWounded) -> GameState:
+    assert s.fight is not None
+    return replace(s, fight=replace(s.fight, monster_life=e.new))
+
+
+def fled(s: GameState, e: ev.Fled) -> GameState:
+    return s
+
+
+def fight_ended(s: GameState, e: ev.FightEnded) -> GameState:
+    return replace(s, fight=None)
+
+
+def henchman_died(s: GameState, e: ev.HenchmanDied) -> GameState:
+    return _turn(s, died=True) if e.player == s.current else s
+
+
+def hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
+    s = _update(s, e.player, cards=s.henchman(e.player).cards - e.cards)
+    return replace(s, discard=_to_discard(s, None, e.cards))
+
+
+def treasures_taken(s: GameState, e: ev.TreasuresTaken) -> GameState:
+    s = _update(s, e.player, treasures=_remove(s.henchman(e.player).treasures, e.kinds))
+    return _update(s, e.to, treasures=s.henchman(e.to).treasures + e.kinds)
+
+
+def treasures_dropped(s: GameState, e: ev.TreasuresDropped) -> GameState:
+    s = _update(s, e.player, treasures=_remove(s.henchman(e.player).treasures, e.kinds))
+    return replace(s, loose=s.loose + tuple(Loose(e.place, kind, e.guard) for kind in e.kinds))
+
+
+def henchman_restarted(s: GameState, e: ev.HenchmanRestarted) -> GameState:
+    p = s.henchman(e.player)
+    return _update(s, e.player, place=castle(e.player), poison=0, searching=0, deaths=p.deaths + 1, **START)
+
+
+def treasures_picked_up(s: GameState, e: ev.TreasuresPickedUp) -> GameState:
+    loose = list(s.loose)
+    for kind in e.kinds:
+        loose.remove(next(t for t in loose if t.place == e.place and t.kind == kind))
+    s = replace(s, loose=tuple(loose))
+    return _update(s, e.player, treasures=s.henchman(e.player).treasures + e.kinds)
+
+
+def special_used(s: GameState, e: ev.SpecialUsed) -> GameState:
+    return _turn(s, specials=s.turn.specials + (e.card,))
+
+
+def teleported(s: GameState, e: ev.Teleported) -> GameState:
+    s = _turn(s, teleported=True)
+    return _update(s, e.player, place=e.to, searching=0) if e.to else s
+
+
+def plunder_rolled(s: GameState, e: ev.PlunderRolled) -> GameState:
+    s = _turn(s, plundered=True)
+    if e.kind is None:
+        return _update(s, e.player, searching=e.days)
+    victim = castle_colour(e.castle)
+    assert victim is not None
+    s = _update(s, victim, hidden=_remove(s.henchman(victim).hidden, (e.kind,)))
+    return _update(s, e.player, searching=0, treasures=s.henchman(e.player).treasures + (e.kind,))
+
+
+def business_done(s: GameState, e: ev.BusinessDone) -> GameState:
+    return _turn(s, business=True)
+
+
+def card_placed(s: GameState, e: ev.CardPlaced) -> GameState:
+    s = _update(s, e.player, cards=s.henchman(e.player).cards - 1)
+    s = replace(s, board=s.board + (BoardCard(e.card, e.field, e.player),), next_card=e.card + 1)
+    return _turn(s, card_played=True)
+
+
+def spell_cast(s: GameState, e: ev.SpellCast) -> GameState:
+    s = _update(s, e.player, cards=s.henchman(e.player).cards - 1)
+    return _turn(replace(s, discard=_to_discard(s, "spell")), card_played=True)
+
+
+def treasure_dug(s: GameState, e: ev.TreasureDug) -> GameState:
+    p = s.henchman(e.player)
+    i = s.kinds.index(e.kind)
+    stack = s.treasure_stack[:i] + (s.treasure_stack[i] - 1,) + s.treasure_stack[i + 1 :]
+    s = _update(s, e.player, cards=p.cards - 1, treasures=p.treasures + (e.kind,))
+    return _turn(replace(s, treasure_stack=stack, used_maps=s.used_maps + 1), card_played=True)
+
+
+def treasure_hidden(s: GameState, e: ev.TreasureHidden) -> GameState:
+    p = s.henchman(e.player)
+    s = _update(s, e.player, treasures=_remove(p.treasures, (e.kind,)), hidden=p.hidden + (e.kind,))
+    return _turn(s, card_played=True)
+
+
+def turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
+    return s if s.turn.plundered else _update(s, e.player, searching=0)
+
+
+def cards_drawn(s: GameState, e: ev.CardsDrawn) -> GameState:
+    s = _update(s, e.player, cards=s.henchman(e.player).cards + e.count)
+    owed = tuple((who, n - e.count) if who == e.player else (who, n) for who, n in s.owed)
+    return replace(s, draw=s.draw - e.count, owed=tuple(o for o in owed if o[1] > 0))
+
+
+def deck_reshuffled(s: GameState, e: ev.DeckReshuffled) -> GameState:
+    return replace(s, draw=s.draw + e.cards, discard=(0,) * len(s.discard))
+
+
+def catharsis_began(s: GameState, e: ev.CatharsisBegan) -> GameState:
+    return replace(s, phase=CATHARSIS, catharsis=e.order, owed=e.owed)
+
+
+def card_removed(s: GameState, e: ev.CardRemoved) -> GameState:
+    if e.card is not None:
+        card = s.card(e.card)
+        s = replace(s, board=tuple(c for c in s.board if c.id != e.card), discard=_to_discard(s, card.kind))
+        s = replace(s, loose=tuple(replace(t, guard=None) if t.guard == e.card else t for t in s.loose))
+    rest = s.catharsis[1:]
+    return replace(s, catharsis=rest, phase=s.phase if rest else PLAY)
+
+
+def turn_began(s: GameState, e: ev.TurnBegan) -> GameState:
+    return replace(s, current=e.player, day=e.day, turn=Turn())
+
+
+def game_won(s: GameState, e: ev.GameWon) -> GameState:
+    return replace(s, phase=OVER, winner=e.player)
+
+
+def relocated(s: GameState, e: ev.Relocated) -> GameState:
+    return _update(s, e.player, place=e.to, searching=0)
+
+
+def corrected(s: GameState, e: Any) -> GameState:
+    colour, counter = e.counter.split(".")
+    return _update(s, colour, **{counter: e.new})
+
+
+HANDLERS = {
+    "counter-changed": counter_changed,
+    "travelled": travelled,
+    "card-revealed": card_revealed,
+    "card-discarded": card_discarded,
+    "card-taken": card_taken,
+    "fight-began": fight_began,
+    "exchanged": exchanged,
+    "monster-wounded": monster_wounded,
+    "fled": fled,
+    "fight-ended": fight_ended,
+    "henchman-died": henchman_died,
+    "hand-discarded": hand_discarded,
+    "treasures-taken": treasures_taken,
+    "treasures-dropped": treasures_dropped,
+    "henchman-restarted": henchman_restarted,
+    "treasures-picked-up": treasures_picked_up,
+    "special-used": special_used,
+    "teleported": teleported,
+    "plunder-rolled": plunder_rolled,
+    "business-done": business_done,
+    "card-placed": card_placed,
+    "spell-cast": spell_cast,
+    "treasure-dug": treasure_dug,
+    "treasure-hidden": treasure_hidden,
+    "turn-ended": turn_ended,
+    "cards-drawn": cards_drawn,
+    "deck-reshuffled": deck_reshuffled,
+    "catharsis-began": catharsis_began,
+    "card-removed": card_removed,
+    "turn-began": turn_began,
+    "game-won": game_won,
+    "relocated": relocated,
+    "corrected": corrected,
+}
+
+
+def evolve(state: GameState, event: Any) -> GameState:
+    return HANDLERS[event.type](state, event)

@@ -1,0 +1,131 @@
+"""What every command shares: a scratch play that records events as it applies them, the guards
+that refuse a command for the wrong moment, values clamped to 0..15, and the death of a henchman."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engines.core.errors import RuleViolation
+from engines.schatzjagd import events as ev
+from engines.schatzjagd.evolve import evolve
+from engines.schatzjagd.rules import DIE, HIGH, LOW, Effect
+from engines.schatzjagd.state import CATHARSIS, OVER, GameState, Henchman
+
+
+class Play:
+    """The state as the events of one command so far leave it."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = evolve(self.state, event)
+
+
+# ------------------------------------------------------------------------------------ guards
+
+
+def player(state: GameState, colour: str) -> Henchman:
+    try:
+        return state.henchman(colour)
+    except KeyError:
+        raise RuleViolation(
+            "player.absent", f"nobody plays {colour!r} in this game (players: {', '.join(state.colours)})"
+        ) from None
+
+
+def own_turn(state: GameState, colour: str, doing: str) -> Henchman:
+    """The henchman of ``colour``, if it is that player's turn and the game is on."""
+    p = player(state, colour)
+    if state.phase == OVER:
+        raise RuleViolation("game.over", f"the game is over: {state.winner} has won")
+    if state.phase == CATHARSIS:
+        raise RuleViolation(
+            "catharsis.under-way", f"Grandlin's catharsis first: {state.catharsis[0]} removes a card or passes"
+        )
+    if state.current != colour:
+        raise RuleViolation("turn.not-yours", f"it is {state.current}'s turn, {colour} cannot {doing} now")
+    return p
+
+
+def no_fight(state: GameState, doing: str) -> None:
+    if state.fight is not None:
+        raise RuleViolation("fight.under-way", f"finish the fight (exchange or flee) before you {doing}")
+
+
+def alive(state: GameState, p: Henchman, doing: str) -> None:
+    if state.turn.died:
+        raise RuleViolation(
+            "henchman.dead", f"{p.colour}'s henchman died this turn; the new one cannot {doing} before the next turn"
+        )
+
+
+def travelled(state: GameState, doing: str) -> None:
+    if not state.turn.travelled:
+        raise RuleViolation(
+            "turn.travel-first", f"roll and travel first (travel to the same place to stay), then {doing}"
+        )
+
+
+def revealed(state: GameState, place: str, doing: str) -> None:
+    if state.face_down_at(place) is not None:
+        raise RuleViolation("card.reveal-first", f"turn up the card on {place} before you {doing}")
+
+
+def die(value: int, what: str = "die") -> int:
+    if not DIE[0] <= value <= DIE[1]:
+        raise RuleViolation("die.range", f"{what}: a die shows 1 to 6, not {value}")
+    return value
+
+
+# ---------------------------------------------------------------------------------- values
+
+
+def clamp(raw: int) -> tuple[int, int]:
+    """The value kept within 0..15, and how much was lost to the limits."""
+    new = min(HIGH, max(LOW, raw))
+    return new, abs(raw - new)
+
+
+def change(play: Play, colour: str, counter: str, raw: int, cause: str) -> None:
+    old = play.state.henchman(colour).value(counter)
+    new, lost = clamp(raw)
+    if new != old or lost:
+        play.emit(ev.CounterChanged(colour, counter, old, new, lost, cause))
+
+
+def apply_effects(play: Play, colour: str, effects: Iterable[Effect], cause: str) -> None:
+    """Card effects on a henchman, in the printed order; the henchman dies if life reaches 0."""
+    for effect in effects:
+        p = play.state.henchman(colour)
+        change(play, colour, effect.counter, effect.apply(p.value(effect.counter)), cause)
+        if play.state.henchman(colour).life == 0:
+            kill(play, colour, cause=cause)
+            return
+
+
+# ------------------------------------------------------------------------------------- death
+
+
+def kill(play: Play, colour: str, *, killer: str | None = None, monster: int | None = None, cause: str = "") -> None:
+    """A henchman's life reached 0: its hand cards are discarded; its treasures go to the killing
+    player with all its gold, or stay where it fell (guarded by the monster that killed it); a new
+    henchman starts in the castle."""
+    p = play.state.henchman(colour)
+    play.emit(ev.HenchmanDied(colour, p.place, killer, monster, cause))
+    if play.state.fight is not None and colour in (play.state.fight.henchman, play.state.fight.opponent):
+        play.emit(ev.FightEnded("death"))
+    if p.cards:
+        play.emit(ev.HandDiscarded(colour, p.cards))
+    if killer is not None:
+        if p.treasures:
+            play.emit(ev.TreasuresTaken(colour, killer, p.treasures))
+        if p.gold:
+            change(play, killer, "gold", play.state.henchman(killer).gold + p.gold, "loot")
+    elif p.treasures:
+        play.emit(ev.TreasuresDropped(colour, p.place, p.treasures, monster))
+    play.emit(ev.HenchmanRestarted(colour))

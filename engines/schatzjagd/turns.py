@@ -1,0 +1,126 @@
+"""The end of a turn: the hand limit, drawing back to four (reshuffle or Grandlin's catharsis when
+the draw pile runs out), the next turn and its poison; and corrections of a henchman's values."""
+
+from __future__ import annotations
+
+from engines.core.correction import Correct, Corrected, require_reason
+from engines.core.errors import RuleViolation
+from engines.schatzjagd import events as ev
+from engines.schatzjagd.commands import EndTurn, RemoveCard
+from engines.schatzjagd.journey import place_of
+from engines.schatzjagd.play import Play, change, kill, no_fight, own_turn, player, revealed, travelled
+from engines.schatzjagd.rules import COUNTERS, HAND, HIGH, LOW
+from engines.schatzjagd.state import CATHARSIS, GameState
+
+CATHARSIS_ROUNDS = 3
+
+
+def end_turn(s: GameState, cmd: EndTurn) -> list:
+    p = own_turn(s, cmd.player, "end the turn")
+    no_fight(s, "end the turn")
+    if not s.turn.died:
+        travelled(s, "end the turn")
+        revealed(s, p.place, "end the turn")
+    if p.hand > HAND and p.cards and not s.turn.card_played:
+        raise RuleViolation(
+            "hand.over-four", f"{cmd.player} holds {p.hand} cards: play one (a card that is not a treasure) first"
+        )
+    play = Play(s)
+    play.emit(ev.TurnEnded(cmd.player))
+    colours = s.colours
+    start = colours.index(cmd.player)
+    owed = []
+    for colour in colours[start:] + colours[:start]:
+        short = HAND - play.state.henchman(colour).hand
+        if short > 0:
+            owed.append((colour, short))
+    draw_owed(play, owed)
+    return play.events
+
+
+def draw_owed(play: Play, owed: list[tuple[str, int]]) -> None:
+    """Draw what the hands lack, in turn order; when the pile runs out, reshuffle the discard pile
+    or, with Grandlin's catharsis, let the princes clean the board first. Then the next turn."""
+    owed = list(owed)
+    while owed:
+        s = play.state
+        who, n = owed[0]
+        if s.draw == 0:
+            if s.discard_total == 0:
+                break  # every card is in a hand or on the board: the hands stay short
+            if s.options.catharsis and s.board:
+                colours = s.colours
+                i = colours.index(s.current)
+                order = (colours[i:] + colours[:i]) * CATHARSIS_ROUNDS
+                play.emit(ev.CatharsisBegan(order, tuple(owed)))
+                return
+            play.emit(ev.DeckReshuffled(s.discard_total))
+            continue
+        k = min(n, s.draw)
+        play.emit(ev.CardsDrawn(who, k))
+        owed[0] = (who, n - k)
+        if owed[0][1] == 0:
+            owed.pop(0)
+    begin_next(play)
+
+
+def begin_next(play: Play) -> None:
+    s = play.state
+    nxt = s.next_player(s.current)
+    day = s.day + 1 if nxt == s.options.first else s.day
+    play.emit(ev.TurnBegan(nxt, day))
+    p = play.state.henchman(nxt)
+    if p.poison:
+        change(play, nxt, "life", p.life - p.poison, "poison")
+        if play.state.henchman(nxt).life == 0:
+            kill(play, nxt, cause="poison")
+
+
+def remove_card(s: GameState, cmd: RemoveCard) -> list:
+    player(s, cmd.player)
+    if s.phase != CATHARSIS:
+        raise RuleViolation("catharsis.none", "cards are taken off the board only in Grandlin's catharsis")
+    if s.catharsis[0] != cmd.player:
+        raise RuleViolation("catharsis.not-yours", f"it is {s.catharsis[0]}'s turn to remove a card")
+    card_id = None
+    if cmd.field is not None:
+        field = place_of(s, cmd.field, "catharsis.field")
+        cards = s.cards_at(field)
+        if not cards:
+            raise RuleViolation("catharsis.no-card", f"no card is slotted into {field}")
+        if s.henchmen_at(field) and any(c.kind == "monster" for c in cards) and s.fight:
+            raise RuleViolation("fight.under-way", "that monster is fighting")
+        card_id = cards[0].id
+    play = Play(s)
+    play.emit(ev.CardRemoved(cmd.player, card_id))
+    if not play.state.catharsis:
+        total = play.state.discard_total
+        if total:
+            play.emit(ev.DeckReshuffled(total))
+        draw_owed(play, list(play.state.owed))
+    return play.events
+
+
+def correct(s: GameState, cmd: Correct) -> list:
+    """Set a henchman's value by hand (``red.life``, ``red.gold``, ... ``red.poison``) with a reason."""
+    colour, _, counter = cmd.counter.partition(".")
+    p = player(s, colour)
+    if s.winner is not None:
+        raise RuleViolation("game.over", f"the game is over: {s.winner} has won")
+    if counter not in COUNTERS + ("poison",):
+        names = ", ".join(f"{colour}.{c}" for c in COUNTERS + ("poison",))
+        raise RuleViolation("correction.counter", f"there is no value {cmd.counter!r} to correct ({names})")
+    if not LOW <= cmd.value <= HIGH:
+        raise RuleViolation("correction.range", f"{cmd.counter} is 0 to 15, not {cmd.value}")
+    reason = require_reason(cmd.reason)
+    old = p.value(counter)
+    if old == cmd.value:
+        raise RuleViolation("correction.same", f"{cmd.counter} is {old} already")
+    play = Play(s)
+    play.emit(Corrected(cmd.counter, old, cmd.value, reason))
+    if counter == "life" and cmd.value == 0:
+        fight = s.fight
+        killer = None
+        monster = fight.monster if fight and colour == fight.henchman else None
+        kill(play, colour, killer=killer, monster=monster, cause="correction")
+    return play.events

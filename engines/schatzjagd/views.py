@@ -1,0 +1,114 @@
+"""What the table sees (public view), what one prince sees, and the game log's view of an event.
+
+Secrets: the types of hand cards (never known to the referee), the kinds of treasures carried,
+hidden, dug or taken (shown as counts unless the table agreed to show kinds), and the type of a
+face-down card on the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from engines.schatzjagd.rules import CARD_TYPES
+from engines.schatzjagd.state import GameState, Henchman
+
+SECRET_KINDS = {"treasure-dug", "treasure-hidden", "plunder-rolled"}
+SECRET_KIND_LISTS = {"treasures-taken", "treasures-dropped", "treasures-picked-up"}
+
+
+def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "colour": p.colour,
+        "name": p.name,
+        "place": p.place,
+        "life": p.life,
+        "gold": p.gold,
+        "strength": p.strength,
+        "weapons": p.weapons,
+        "power": p.power,
+        "poison": p.poison,
+        "hand": p.hand,
+        "treasures": len(p.treasures),
+        "hidden": len(p.hidden),
+        "deaths": p.deaths,
+        "searching": p.searching,
+    }
+    if show_kinds:
+        data["treasure_kinds"] = sorted(p.treasures)
+        data["hidden_kinds"] = sorted(p.hidden)
+    return data
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    show = state.options.show_treasure_kinds
+    fight = state.fight
+    return {
+        "game": "schatzjagd",
+        "phase": state.phase,
+        "day": state.day,
+        "current": state.current,
+        "winner": state.winner,
+        "victory": state.options.victory.words(),
+        "options": {
+            "plunder": state.options.plunder,
+            "catharsis": state.options.catharsis,
+            "teleportal": state.options.teleportal,
+            "show_treasure_kinds": show,
+        },
+        "turn": asdict(state.turn),
+        "players": [_henchman(p, show) for p in state.players],
+        "board": [
+            {"field": c.field, "owner": c.owner, "face_down": True}
+            if c.kind is None
+            else {
+                "field": c.field,
+                "owner": c.owner,
+                "face_down": False,
+                "kind": c.kind,
+                "value": c.value,
+                "effects": [str(e) for e in c.effects],
+                "name": c.name,
+            }
+            for c in state.board
+        ],
+        "loose": [{"place": t.place, "guarded": t.guard is not None} for t in state.loose],
+        "piles": {
+            "draw": state.draw,
+            "discard": dict(zip((*CARD_TYPES, "unseen"), state.discard, strict=True)),
+            "used_maps": state.used_maps,
+            "treasures": sum(state.treasure_stack),
+        },
+        "fight": None
+        if fight is None
+        else {
+            "henchman": fight.henchman,
+            "opponent": fight.opponent,
+            "monster_power": state.card(fight.monster).value if fight.monster is not None else None,
+            "monster_life": fight.monster_life if fight.monster is not None else None,
+            "exchanges": fight.exchanges,
+        },
+        "catharsis": list(state.catharsis),
+    }
+
+
+def player_view(state: GameState, colour: str) -> dict[str, Any]:
+    view = public_view(state)
+    me = state.henchman(colour)
+    view["you"] = colour
+    view["your_treasures"] = sorted(me.treasures)
+    view["your_hidden"] = sorted(me.hidden)
+    view["your_cards"] = me.cards
+    return view
+
+
+def public_event(event: Any) -> dict[str, Any]:
+    data = asdict(event)
+    kind = data.pop("type")
+    if kind in SECRET_KINDS and data.get("kind") is not None:
+        data["kind"] = "treasure"
+    if kind in SECRET_KIND_LISTS:
+        data["count"] = len(data.pop("kinds"))
+    if "effects" in data:
+        data["effects"] = [str(e) for e in event.effects]
+    return {"type": kind, **data}
