@@ -80,7 +80,7 @@ def cast_spell(s: GameState, cmd: CastSpell) -> list:
         return play.events
     player(s, cmd.target)
     play.emit(ev.SpellCast(cmd.player, cmd.target, tuple(cmd.effects)))
-    apply_effects(play, cmd.target, cmd.effects, "spell")
+    apply_effects(play, cmd.target, cmd.effects, "spell", by=cmd.player)
     return play.events
 
 
@@ -98,7 +98,7 @@ def dig(s: GameState, cmd: Dig) -> list:
     if sum(s.treasure_stack) == 0:
         raise RuleViolation("treasure.stack-empty", "all 12 treasures have been dug up")
     if s.treasure_stack[s.kinds.index(cmd.kind)] == 0:
-        raise RuleViolation("treasure.stack-empty", f"no {cmd.kind} is left in the treasure stack")
+        raise RuleViolation("treasure.stack-empty", "enter the kind printed on the treasure taken from the stack")
     play = Play(s)
     play.emit(ev.TreasureDug(cmd.player, field, cmd.kind))
     return play.events
@@ -109,8 +109,8 @@ def hide_treasure(s: GameState, cmd: HideTreasure) -> list:
     if p.place != castle(cmd.player):
         raise RuleViolation("hide.not-home", f"a treasure is hidden in the own castle; the henchman is on {p.place}")
     if cmd.kind not in p.treasures:
-        carried = ", ".join(p.treasures) or "none"
-        raise RuleViolation("hide.no-treasure", f"{cmd.player} carries no {cmd.kind} (carried: {carried})")
+        # the message names no kinds carried: refusals are shown to the whole table
+        raise RuleViolation("hide.no-treasure", f"{cmd.player}'s henchman carries no such treasure")
     play = Play(s)
     play.emit(ev.TreasureHidden(cmd.player, cmd.kind))
     if s.options.victory.met(play.state.henchman(cmd.player).hidden):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import events as ev
 from engines.schatzjagd.commands import Healer, Inn, School, Smith
-from engines.schatzjagd.play import Play, alive, change, no_fight, own_turn, travelled
+from engines.schatzjagd.play import Play, alive, busy, change, no_fight, own_turn, travelled
 from engines.schatzjagd.rules import CURE_PRICE, HIGH, INN_WAGE, LIFE_PER_GOLD, SCHOOL_PRICE, SMITH_PRICE
 from engines.schatzjagd.state import GameState, Henchman
 
@@ -15,6 +15,7 @@ def _at(s: GameState, colour: str, shop: str) -> Henchman:
     no_fight(s, f"go to the {shop}")
     alive(s, p, f"go to the {shop}")
     travelled(s, f"do business at the {shop}")
+    busy(s, f"do business at the {shop}")
     if p.place != shop:
         raise RuleViolation(
             "city.not-at-shop",
@@ -83,6 +84,8 @@ def smith(s: GameState, cmd: Smith) -> list:
     room = HIGH - p.weapons
     if room == 0:
         raise RuleViolation("smith.at-15", f"{cmd.player}'s henchman carries 15 weapon points already")
+    if cmd.gold is not None and cmd.gold < 1:
+        raise RuleViolation("smith.amount", f"gold= is the gold spent on weapon points, at least 1, not {cmd.gold}")
     points = cmd.gold if cmd.gold is not None else min(p.gold // SMITH_PRICE, room)
     if points < 1:
         raise RuleViolation("shop.gold", f"{cmd.player}'s henchman has no gold for the smith")

@@ -73,7 +73,7 @@ def monster_wounded(s: GameState, e: ev.MonsterWounded) -> GameState:
 
 
 def fled(s: GameState, e: ev.Fled) -> GameState:
-    return s
+    return _turn(s, halted=True) if e.player == s.current else s
 
 
 def fight_ended(s: GameState, e: ev.FightEnded) -> GameState:
@@ -138,7 +138,7 @@ def business_done(s: GameState, e: ev.BusinessDone) -> GameState:
 def card_placed(s: GameState, e: ev.CardPlaced) -> GameState:
     s = _update(s, e.player, cards=s.henchman(e.player).cards - 1)
     s = replace(s, board=s.board + (BoardCard(e.card, e.field, e.player),), next_card=e.card + 1)
-    return _turn(s, card_played=True)
+    return _turn(s, card_played=True, halted=True)
 
 
 def spell_cast(s: GameState, e: ev.SpellCast) -> GameState:
@@ -151,13 +151,13 @@ def treasure_dug(s: GameState, e: ev.TreasureDug) -> GameState:
     i = s.kinds.index(e.kind)
     stack = s.treasure_stack[:i] + (s.treasure_stack[i] - 1,) + s.treasure_stack[i + 1 :]
     s = _update(s, e.player, cards=p.cards - 1, treasures=p.treasures + (e.kind,))
-    return _turn(replace(s, treasure_stack=stack, used_maps=s.used_maps + 1), card_played=True)
+    return _turn(replace(s, treasure_stack=stack, used_maps=s.used_maps + 1), card_played=True, halted=True)
 
 
 def treasure_hidden(s: GameState, e: ev.TreasureHidden) -> GameState:
     p = s.henchman(e.player)
     s = _update(s, e.player, treasures=_remove(p.treasures, (e.kind,)), hidden=p.hidden + (e.kind,))
-    return _turn(s, card_played=True)
+    return _turn(s, card_played=True, halted=True)
 
 
 def turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:

@@ -9,6 +9,7 @@ from engines.schatzjagd.play import (
     Play,
     alive,
     apply_effects,
+    busy,
     change,
     die,
     kill,
@@ -27,6 +28,7 @@ def challenge(s: GameState, cmd: Challenge) -> list:
     no_fight(s, "attack")
     alive(s, p, "attack")
     travelled(s, "attack")
+    busy(s, "attack")
     revealed(s, p.place, "attack")
     target = player(s, cmd.target)
     if target.colour == p.colour:

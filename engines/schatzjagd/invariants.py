@@ -92,5 +92,5 @@ def _fight(s: GameState) -> None:
         card = next((c for c in s.board if c.id == f.monster), None)
         if card is None or card.kind != "monster" or card.field != h.place:
             raise InvariantBroken(f"{f.henchman} fights card {f.monster}, which is no monster on {h.place}")
-        if not 0 < f.monster_life <= MONSTER_LIFE:
-            raise InvariantBroken(f"a monster with {f.monster_life} life still fights")
+        if not 0 <= f.monster_life <= MONSTER_LIFE:  # 0: beaten, the fight ends within the same command
+            raise InvariantBroken(f"a monster fights with {f.monster_life} life")

@@ -7,7 +7,19 @@ from engines.core.correction import require_reason
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import events as ev
 from engines.schatzjagd.commands import PickUp, Plunder, Relocate, Reveal, Teleport, Travel, UseSpecial
-from engines.schatzjagd.play import Play, alive, apply_effects, change, die, kill, no_fight, own_turn, player, revealed
+from engines.schatzjagd.play import (
+    Play,
+    alive,
+    apply_effects,
+    busy,
+    change,
+    die,
+    kill,
+    no_fight,
+    own_turn,
+    player,
+    revealed,
+)
 from engines.schatzjagd.play import travelled as has_travelled
 from engines.schatzjagd.rules import (
     CITY_GATE,
@@ -135,6 +147,7 @@ def _calm(s: GameState, colour: str, doing: str) -> Henchman:
     no_fight(s, doing)
     alive(s, p, doing)
     has_travelled(s, doing)
+    busy(s, doing)
     revealed(s, p.place, doing)
     return p
 
@@ -212,7 +225,7 @@ def plunder(s: GameState, cmd: Plunder) -> list:
     if found and cmd.kind is None:
         raise RuleViolation("plunder.kind", f"the search succeeded ({cmd.die} ≤ day {days}): which treasure was taken?")
     if found and cmd.kind not in hidden:
-        raise RuleViolation("plunder.kind", f"no {cmd.kind} is hidden in the {victim} castle")
+        raise RuleViolation("plunder.kind", "enter the kind printed on the treasure taken from the castle")
     if not found and cmd.kind is not None:
         raise RuleViolation("plunder.failed", f"a {cmd.die} on day {days} of the search finds nothing")
     play = Play(s)

@@ -64,6 +64,15 @@ def alive(state: GameState, p: Henchman, doing: str) -> None:
         )
 
 
+def busy(state: GameState, doing: str) -> None:
+    """The henchman's own activity is still possible: it has not fled and the prince's card is not played."""
+    if state.turn.halted:
+        raise RuleViolation(
+            "turn.henchman-done",
+            f"the henchman's day is over (it fled, or the prince played the turn's card): it cannot {doing}",
+        )
+
+
 def travelled(state: GameState, doing: str) -> None:
     if not state.turn.travelled:
         raise RuleViolation(
@@ -98,13 +107,14 @@ def change(play: Play, colour: str, counter: str, raw: int, cause: str) -> None:
         play.emit(ev.CounterChanged(colour, counter, old, new, lost, cause))
 
 
-def apply_effects(play: Play, colour: str, effects: Iterable[Effect], cause: str) -> None:
-    """Card effects on a henchman, in the printed order; the henchman dies if life reaches 0."""
+def apply_effects(play: Play, colour: str, effects: Iterable[Effect], cause: str, *, by: str | None = None) -> None:
+    """Card effects on a henchman, in the printed order; the henchman dies if life reaches 0
+    (``by``: the rival prince whose spell it was, who then takes treasures and gold)."""
     for effect in effects:
         p = play.state.henchman(colour)
         change(play, colour, effect.counter, effect.apply(p.value(effect.counter)), cause)
         if play.state.henchman(colour).life == 0:
-            kill(play, colour, cause=cause)
+            kill(play, colour, killer=by if by != colour else None, cause=cause)
             return
 
 

@@ -133,11 +133,13 @@ class Effect:
 
 def parse_effect(text: str) -> Effect:
     """``life+3``, ``gold-2``, ``strength/2``, ``weapons=0``, ``poison=1`` → an Effect; ValueError if not."""
+    if text.strip().lower() == "poison":
+        return Effect("poison", "set", 1)  # poisoned, 1 life a day unless the card says more
     match = EFFECT.fullmatch(text.strip().lower())
     if not match:
         raise ValueError(
             f"{text!r} is not an effect: write <value><sign><number> with value life, gold, strength, weapons or "
-            "poison and sign + - / =, e.g. life+3, gold-2, strength/2, weapons=0, poison=1"
+            "poison and sign + - / =, e.g. life+3, gold-2, strength/2, weapons=0, poison=1 (poison alone: 1 a day)"
         )
     counter, sign, amount = match.groups()
     op = {v: k for k, v in SIGNS.items()}[sign]

@@ -86,6 +86,7 @@ class Turn:
     business: bool = False
     plundered: bool = False
     teleported: bool = False
+    halted: bool = False  # the henchman's day is over: it fled, or the prince played a card other than a spell
     challenged: tuple[str, ...] = ()  # henchmen this one fought this turn
     specials: tuple[int, ...] = ()  # specials used this turn
 

@@ -38,7 +38,7 @@ def end_turn(s: GameState, cmd: EndTurn) -> list:
     return play.events
 
 
-def draw_owed(play: Play, owed: list[tuple[str, int]]) -> None:
+def draw_owed(play: Play, owed: list[tuple[str, int]], *, cleansed: bool = False) -> None:
     """Draw what the hands lack, in turn order; when the pile runs out, reshuffle the discard pile
     or, with Grandlin's catharsis, let the princes clean the board first. Then the next turn."""
     owed = list(owed)
@@ -46,14 +46,14 @@ def draw_owed(play: Play, owed: list[tuple[str, int]]) -> None:
         s = play.state
         who, n = owed[0]
         if s.draw == 0:
-            if s.discard_total == 0:
-                break  # every card is in a hand or on the board: the hands stay short
-            if s.options.catharsis and s.board:
+            if s.options.catharsis and s.board and not cleansed:
                 colours = s.colours
                 i = colours.index(s.current)
                 order = (colours[i:] + colours[:i]) * CATHARSIS_ROUNDS
                 play.emit(ev.CatharsisBegan(order, tuple(owed)))
                 return
+            if s.discard_total == 0:
+                break  # every card is in a hand, on the board or a used map: the hands stay short
             play.emit(ev.DeckReshuffled(s.discard_total))
             continue
         k = min(n, s.draw)
@@ -88,8 +88,6 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
         cards = s.cards_at(field)
         if not cards:
             raise RuleViolation("catharsis.no-card", f"no card is slotted into {field}")
-        if s.henchmen_at(field) and any(c.kind == "monster" for c in cards) and s.fight:
-            raise RuleViolation("fight.under-way", "that monster is fighting")
         card_id = cards[0].id
     play = Play(s)
     play.emit(ev.CardRemoved(cmd.player, card_id))
@@ -97,7 +95,7 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
         total = play.state.discard_total
         if total:
             play.emit(ev.DeckReshuffled(total))
-        draw_owed(play, list(play.state.owed))
+        draw_owed(play, list(play.state.owed), cleansed=True)
     return play.events
 
 
