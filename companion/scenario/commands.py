@@ -66,7 +66,7 @@ def command_builder(
 
 def _value(key: str, text: str, hint: Any, special: Mapping[Any, ValueReader]) -> Any:
     if text == "none":
-        return None
+        return [] if get_origin(hint) is tuple and Ellipsis in get_args(hint) else None
     if get_origin(hint) in (Union, types.UnionType):
         hint = next(arg for arg in get_args(hint) if arg is not type(None))
     if hint in special:

@@ -41,6 +41,7 @@ VICTORY_USAGE = (
 def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line: int) -> Setup:
     data: dict[str, Any] = {}
     players: list[dict[str, str]] = []
+    player_lines: list[int] = []
     line_of: dict[str, int] = {}
 
     def fail(h: HeaderLine, message: str) -> ScenarioError:
@@ -56,6 +57,7 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
             if any(p["colour"] == colour for p in players):
                 raise fail(h, f"{colour} is given twice")
             players.append({"colour": colour, "name": name})
+            player_lines.append(h.line)
             line_of.setdefault("players", h.line)
         elif h.word == "setting":
             _setting(h, data, line_of, fail)
@@ -68,10 +70,14 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
         return Setup.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        field = str(err["loc"][0]) if err["loc"] else ""
+        loc, message = err["loc"], clean(err["msg"])
+        field = str(loc[0]) if loc else message.partition(":")[0]  # whole-setup checks name their setting
         line = line_of.get(field, game_line)
-        where = f"{field}: " if field else ""
-        raise ScenarioError(path, line, f"{where}{clean(err['msg'])}") from None
+        if field == "players" and len(loc) >= 3 and isinstance(loc[1], int):
+            line = player_lines[loc[1]]
+            field = f"player {players[loc[1]]['colour']}'s {loc[2]}"
+        where = f"{field}: " if loc else ""
+        raise ScenarioError(path, line, f"{where}{message}") from None
 
 
 def _setting(h: HeaderLine, data: dict[str, Any], line_of: dict[str, int], fail: Callable) -> None:
