@@ -18,7 +18,7 @@ from engines.schatzjagd.play import (
     player,
     revealed,
     travelled,
-)  # fmt: skip
+)
 from engines.schatzjagd.rules import in_city
 from engines.schatzjagd.state import OVER, Fight, GameState
 

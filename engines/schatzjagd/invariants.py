@@ -15,7 +15,7 @@ from engines.schatzjagd.rules import (
     gate_colour,
     in_city,
     normal_place,
-)  # fmt: skip
+)
 from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, GameState
 
 

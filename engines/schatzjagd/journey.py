@@ -33,7 +33,7 @@ from engines.schatzjagd.rules import (
     in_city,
     is_field,
     normal_place,
-)  # fmt: skip
+)
 from engines.schatzjagd.state import GameState, Henchman
 
 
@@ -62,7 +62,9 @@ def route_problem(p: Henchman, to: str) -> RuleViolation | None:
             "travel.castle-gate", f"a rival castle opens only the day after the henchman waited at gate-{owner}"
         )
     if gate_colour(to) == p.colour:
-        return RuleViolation("travel.own-gate", f"{p.colour} enters the own castle without waiting: travel to {to[5:]}")
+        return RuleViolation(
+            "travel.own-gate", f"{p.colour} enters the own castle without waiting: travel to castle-{p.colour}"
+        )
     return None
 
 
