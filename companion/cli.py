@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
 from companion import dice_cli, selftest_cli
+from companion.journal import app_cli
+from companion.journal import cli as journal_cli
 from companion.scenario import cli as scenario_cli
 
-SUBCOMMANDS = (scenario_cli, dice_cli, selftest_cli)
+SUBCOMMANDS = (scenario_cli, journal_cli, app_cli, dice_cli, selftest_cli)
 
 
 def package_version() -> str:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 
+from companion.journal.errors import JournalError
+from companion.journal.store import Journal
 from companion.scenario.run import Result, check_file, run_file
 
-SUMMARY = """scenario run FILE...    play scenario files against the engine and check them
+SUMMARY = """scenario run [--journal DB] FILE...  play scenario files against the engine and check them
   companion scenario check FILE...  only read scenario files and report mistakes in them"""
 
 
@@ -16,10 +19,25 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     actions = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
     run = actions.add_parser("run", help="play each file on a fresh game and check its expectations")
     run.add_argument("files", nargs="+", metavar="FILE")
-    run.set_defaults(handler=lambda a: _each(a.files, run_file))
+    run.add_argument(
+        "--journal", metavar="DB", help="write every command to this journal file, one line per committed event"
+    )
+    run.set_defaults(handler=_run)
     check = actions.add_parser("check", help="read each file and report mistakes in it, without playing it")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(handler=lambda a: _each(a.files, check_file))
+
+
+def _run(args: argparse.Namespace) -> int:
+    if not args.journal:
+        return _each(args.files, run_file)
+    try:
+        journal = Journal.open(args.journal)
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    with journal:
+        return _each(args.files, lambda name: run_file(name, journal))
 
 
 def _each(files: Sequence[str], action: Callable[[str], Result]) -> int:

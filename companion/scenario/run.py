@@ -7,11 +7,15 @@ from the setup gives the live state. A file stops at its first failure.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TextIO
 
+from companion.journal.errors import JournalError
+from companion.journal.session import Session
+from companion.journal.store import Journal
 from companion.scenario import gluecksritter, raubritter, schatzjagd
 from companion.scenario.parse import (
     CommandLine,
@@ -132,9 +136,10 @@ def check_file(path: str | Path) -> Result:
     return Result(str(path), "ok", loaded.commands, loaded.expectations)
 
 
-def run_file(path: str | Path) -> Result:
+def run_file(path: str | Path, journal: Journal | None = None, out: TextIO | None = None) -> Result:
+    """Play a file; with a journal, every command is committed to it (one printed line per event)."""
     loaded = _load(path)
-    return loaded if isinstance(loaded, Result) else run_plan(loaded)
+    return loaded if isinstance(loaded, Result) else run_plan(loaded, journal, out)
 
 
 def _load(path: str | Path) -> Plan | Result:
@@ -160,9 +165,15 @@ class Failed(Exception):
     pass
 
 
-def run_plan(plan: Plan) -> Result:
+def run_plan(plan: Plan, journal: Journal | None = None, out: TextIO | None = None) -> Result:
     path = str(plan.scenario.path)
-    history = History(plan.adapter.GAME, plan.config)
+    if journal is None:
+        history: Any = History(plan.adapter.GAME, plan.config)
+    else:
+        try:
+            history = JournalTable(journal, plan, out or sys.stdout)
+        except JournalError as exc:
+            return Result(path, "fail", plan.commands, plan.expectations, message=f"journal: {exc}")
     for step in plan.steps:
         st = step.statement
         try:
@@ -171,6 +182,8 @@ def run_plan(plan: Plan) -> Result:
             message = str(exc)
         except InvariantBroken as exc:
             message = f"engine defect, an impossible state: {exc}"
+        except JournalError as exc:
+            message = f"journal: {exc}"
         except Exception as exc:  # an engine crash is reported, not raised
             message = f"engine defect, {type(exc).__name__}: {exc}"
         else:
@@ -223,3 +236,63 @@ def _rule_matches(wanted: str, rule: str) -> bool:
 def _check_replay(history: History) -> None:
     if history.replay() != history.state:
         raise Failed("replaying the history from the setup does not give the live state (engine defect)")
+
+
+# ------------------------------------------------------------------------------ journal mode
+
+
+@dataclass(frozen=True, slots=True)
+class _Done:
+    command: Any
+    events: tuple[Any, ...]
+
+
+@dataclass
+class JournalTable:
+    """The runner's history in journal mode: every step goes through a :class:`Session`, and a
+    line is printed (and flushed) for every event only after it was committed."""
+
+    journal: Journal
+    plan: Plan
+    out: TextIO
+    entries: list[_Done] = field(default_factory=list)
+    _redo: list[_Done] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        game, name = self.plan.adapter.GAME.name, self.plan.scenario.path.name
+        self.session = Session.start(self.journal, game, self.plan.config, name)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def apply(self, command: Any) -> None:
+        done = self.session.apply(command)
+        for i, event in enumerate(done.events, start=1):
+            self._say(f"entry={done.seq} event={i}/{len(done.events)} {event.type}")
+        self.entries.append(_Done(command, done.events))
+        self._redo.clear()
+
+    def undo(self) -> None:
+        moved = self.session.undo()
+        self._say(f"entry={moved.seq} undo of entry {moved.target}")
+        self._redo.append(self.entries.pop())
+
+    def redo(self) -> None:
+        moved = self.session.redo()
+        self._say(f"entry={moved.seq} redo of entry {moved.target}")
+        self.entries.append(self._redo.pop())
+
+    def replay(self) -> Any:
+        """The state a fresh start resumes from the journal (which must also agree on what is in
+        play and what can be redone)."""
+        resumed = Session.open(self.journal, self.session.game_id)
+        if (resumed.head, resumed.redo_stack) != (self.session.head, self.session.redo_stack):
+            raise JournalError(
+                f"resuming gives entry {resumed.head} in play and {resumed.redo_stack} to redo, "
+                f"not {self.session.head} and {self.session.redo_stack}"
+            )
+        return resumed.state
+
+    def _say(self, text: str) -> None:
+        print(f"committed game={self.session.game_id} {text}", file=self.out, flush=True)

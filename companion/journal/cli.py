@@ -1,0 +1,69 @@
+"""``companion journal verify DB`` and ``companion journal show DB [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.journal.errors import JournalError
+from companion.journal.session import Session
+from companion.journal.store import Journal
+from companion.journal.verify import verify
+
+SUMMARY = """journal verify DB   replay every game in a journal and check it
+  companion journal show DB [--json]  the public view of the running game"""
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    journal = commands.add_parser("journal", help="check and read a journal file")
+    actions = journal.add_subparsers(dest="action", required=True, metavar="ACTION")
+    check = actions.add_parser("verify", help="replay every game from its first event and check it")
+    check.add_argument("db", metavar="DB")
+    check.set_defaults(handler=run_verify)
+    show = actions.add_parser("show", help="print the public view of the running game (or of --game ID)")
+    show.add_argument("db", metavar="DB")
+    show.add_argument("--json", action="store_true", help="as JSON")
+    show.add_argument("--game", type=int, help="another game than the running one")
+    show.set_defaults(handler=run_show)
+
+
+def _open(path: str) -> Journal:
+    return Journal.open(path, create=False)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    try:
+        with _open(args.db) as journal:
+            report = verify(journal)
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    for problem in report.problems:
+        print(f"PROBLEM {problem}")
+    counts = f"{report.games} games, {report.entries} entries, {report.events} events"
+    print(f"{counts}; state digest sha256:{report.digest}")
+    print("ok" if report.ok else f"{len(report.problems)} problem(s)")
+    return 0 if report.ok else 1
+
+
+def run_show(args: argparse.Namespace) -> int:
+    try:
+        with _open(args.db) as journal:
+            session = Session.open(journal, args.game) if args.game else Session.resume(journal)
+            if session is None:
+                print("companion: no game is running in this journal", file=sys.stderr)
+                return 1
+            view = session.public_view()
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False, indent=2))
+    else:
+        inner = view["view"]
+        print(f"game {view['game_id']} ({inner.get('game', session.game.name)}), entry {view['entry']}")
+        for key in ("phase", "round", "day", "current", "turn"):
+            if key in inner and not isinstance(inner[key], dict):
+                print(f"  {key}: {inner[key]}")
+    return 0

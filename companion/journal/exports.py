@@ -1,0 +1,479 @@
+"""A game as one JSON document (``companion.export``), and the way back into a journal.
+
+The document holds everything the journal knows about one game: its setup, every entry (commands
+with their events, undo and redo rows with the words said to the table), the final state, the
+public view and the times. Importing it replays the recorded events — nothing is decided again —
+rebuilds the line of play from the undo and redo rows, checks that the replay ends in the state
+the document states, and only then writes the game into the journal, in one transaction.
+
+A document from a newer companion, a document of something else, or one that is broken anywhere
+is refused with :class:`ExportError`; the journal is not touched.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from companion.journal.errors import JournalError
+from companion.journal.registry import game_named
+from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
+from companion.journal.store import EntryRow, Journal, dumps, now
+from companion.journal.verify import canonical
+from engines.core.errors import InvariantBroken
+from engines.core.history import replay
+
+FORMAT = "companion.export"
+VERSION = 1
+
+
+class ExportError(ValueError):
+    """A document that cannot be imported (or a file that cannot be written); the message says why."""
+
+
+# ------------------------------------------------------------------------------- the document
+
+
+def _iso(value: str) -> str:
+    try:
+        datetime.datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a date and time (ISO 8601)") from None
+    return value
+
+
+class ExportedEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: int = Field(ge=1)
+    kind: Literal["command", "undo", "redo"]
+    at: str
+    parent: int | None = Field(default=None, ge=0)  # command rows: the command it follows (0: the setup)
+    target: int | None = Field(default=None, ge=1)  # undo and redo rows: the command moved
+    command: dict[str, Any] | None = None
+    events: list[dict[str, Any]] | None = None
+    words: list[str] | None = None
+
+    @field_validator("at")
+    @classmethod
+    def _check_at(cls, value: str) -> str:
+        return _iso(value)
+
+
+class ExportDocument(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["companion.export"]
+    version: Literal[1]
+    written_by: str
+    exported: str
+    game: str
+    engine_format: int = Field(ge=1)
+    name: str | None
+    config: dict[str, Any]
+    started: str
+    ended: str
+    finished: str | None
+    head: int = Field(ge=0)
+    entries: list[ExportedEntry]
+    final_state: dict[str, Any]
+    public_view: dict[str, Any]
+
+    @field_validator("exported", "started", "ended")
+    @classmethod
+    def _check_times(cls, value: str) -> str:
+        return _iso(value)
+
+    @field_validator("finished")
+    @classmethod
+    def _finished(cls, value: str | None) -> str | None:
+        return None if value is None else _iso(value)
+
+
+def package_version() -> str:
+    try:
+        return version("companion")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _json(data: Any) -> Any:
+    """Plain JSON types (tuples become lists), as a reader of the file will see them."""
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
+def _entry(game: Any, row: EntryRow) -> dict[str, Any]:
+    """One journal entry as the export writes it; commands and events in the engine's current format."""
+    if row.kind == "command":
+        return {
+            "seq": row.seq,
+            "kind": row.kind,
+            "at": row.at,
+            "parent": row.parent or 0,
+            "command": game.dump_command(game.parse_command(row.command)),
+            "events": [game.dump_event(game.parse_event(e)) for e in row.events or []],
+        }
+    return {"seq": row.seq, "kind": row.kind, "at": row.at, "target": row.target, "words": row.words or []}
+
+
+def damaged(journal: Journal, game_id: int | None, exc: Exception) -> JournalError:
+    """A game the journal holds but cannot give back (an entry or snapshot that does not read)."""
+    which = game_id if game_id is not None else journal.running()
+    if isinstance(exc, ValidationError):
+        reason = _first_error(exc)
+    else:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return JournalError(
+        f"game {which} cannot be read from the journal ({reason}); 'companion journal verify' shows the damage"
+    )
+
+
+def open_session(journal: Journal, game_id: int | None = None) -> Session | None:
+    """Session.open (or, without a game, Session.resume), with damage inside the file reported as
+    JournalError rather than as whatever the reading stumbled over."""
+    try:
+        return Session.resume(journal) if game_id is None else Session.open(journal, game_id)
+    except JournalError:
+        raise
+    except (ValueError, sqlite3.DatabaseError) as exc:
+        raise damaged(journal, game_id, exc) from None
+
+
+def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
+    """The ``companion.export`` document of one game (JournalError if the journal cannot give it)."""
+    row = journal.game(game_id)
+    session = open_session(journal, game_id)
+    assert session is not None
+    game = session.game
+    try:
+        entries = [_entry(game, r) for r in journal.entries(game_id)]
+    except (ValueError, sqlite3.DatabaseError) as exc:
+        raise damaged(journal, game_id, exc) from None
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "written_by": f"companion {package_version()}",
+        "exported": now(),
+        "game": row.game,
+        "engine_format": game.format_version,
+        "name": row.name,
+        "config": row.config,
+        "started": row.started,
+        "ended": entries[-1]["at"] if entries else row.started,
+        "finished": row.finished,
+        "head": session.head,
+        "entries": entries,
+        "final_state": game.dump_state(session.state),
+        "public_view": _json(game.public_view(session.state)),
+    }
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file, or ExportError saying why it cannot be read."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ExportError(f"there is no file {path}") from None
+    except IsADirectoryError:
+        raise ExportError(f"{path} is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise ExportError(f"{path} is not a companion export (not UTF-8 text)") from None
+    except OSError as exc:
+        raise ExportError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ExportError(f"{path} is not a companion export (not JSON: {exc.msg} at line {exc.lineno})") from None
+
+
+def parse_document(data: Any) -> ExportDocument:
+    """Check the header first (so that a newer or foreign document says so), then the whole shape."""
+    if not isinstance(data, dict):
+        raise ExportError("this is not a companion export (the file holds no JSON object)")
+    kind = data.get("format")
+    if kind != FORMAT:
+        if kind is None:
+            raise ExportError("this is not a companion export (it has no 'format')")
+        hint = "; a saved game is loaded with 'companion saves load'" if kind == "companion.history" else ""
+        raise ExportError(f"this is not a companion export but {str(kind)[:60]!r}{hint}")
+    number = data.get("version")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise ExportError(f"this export has no valid version number ({number!r})")
+    if number > VERSION:
+        raise ExportError(
+            f"this export was written by a newer companion (export version {number}; this one reads "
+            f"version {VERSION}); update companion to import it"
+        )
+    try:
+        return ExportDocument.model_validate(data)
+    except ValidationError as exc:
+        raise ExportError(f"this export is broken: {_first_error(exc)}") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(part) for part in error["loc"])
+    return f"{error['msg']} at {where}" if where else error["msg"]
+
+
+# ------------------------------------------------------------------------------- rebuilding
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A game replayed from recorded events, ready to be written: entries in their stored shape."""
+
+    game: Any
+    config: dict[str, Any]
+    entries: tuple[EntryRow, ...]
+    snapshots: tuple[tuple[int, dict[str, Any]], ...]
+    head: int
+    state: Any
+
+
+def rebuild(game: Any, config: Any, entries: Iterable[EntryRow]) -> Rebuilt:
+    """Replay ``entries`` (commands with their events, undo and redo rows) from the setup, checking
+    the game's invariants after every event and the order of undo and redo; nothing is decided
+    again. Raises ExportError naming the first entry that does not fit."""
+    try:
+        parsed_config = game.parse_config(config)
+        initial = game.setup(parsed_config)
+        game.check(initial)
+    except ValidationError as exc:
+        raise ExportError(f"the setup cannot be read: {_first_error(exc)}") from None
+    except (InvariantBroken, ValueError) as exc:
+        raise ExportError(f"the setup cannot be read: {exc}") from None
+    states: dict[int, Any] = {0: initial}
+    since: dict[int, int] = {0: 0}
+    line: list[int] = []
+    redo: list[int] = []
+    rows: list[EntryRow] = []
+    snapshots: list[tuple[int, dict[str, Any]]] = []
+    for expected, entry in enumerate(entries, start=1):
+        where = f"entry {entry.seq}"
+        if entry.seq != expected:
+            raise ExportError(f"the entries jump from {expected - 1} to {entry.seq}")
+        head = line[-1] if line else 0
+        if entry.kind == "command":
+            if entry.command is None or entry.events is None:
+                raise ExportError(f"{where}: a command without its command or its events")
+            if entry.parent != head:
+                raise ExportError(f"{where}: it follows entry {entry.parent}, but entry {head} was in play")
+            try:
+                command = game.dump_command(game.parse_command(entry.command))
+                events = [game.parse_event(e) for e in entry.events]
+                state = replay(game, states[head], events)
+            except ValidationError as exc:
+                raise ExportError(f"{where} cannot be read: {_first_error(exc)}") from None
+            except InvariantBroken as exc:
+                raise ExportError(f"{where}: its events lead to an impossible state ({exc})") from None
+            except Exception as exc:  # a broken event can fail in any way while it is replayed
+                raise ExportError(f"{where}: its events do not replay ({type(exc).__name__}: {exc})") from None
+            for dropped in redo:
+                states.pop(dropped, None)
+            redo.clear()
+            line.append(entry.seq)
+            states[entry.seq] = state
+            count = since[head] + len(events)
+            if count >= SNAPSHOT_EVERY:
+                snapshots.append((entry.seq, game.dump_state(state)))
+                count = 0
+            since[entry.seq] = count
+            rows.append(
+                EntryRow(
+                    entry.seq, "command", None, head, command, [game.dump_event(e) for e in events], None, entry.at
+                )
+            )
+        elif entry.kind == "undo":
+            if not line or entry.target != head:
+                raise ExportError(f"{where}: it undoes entry {entry.target}, but entry {head} was in play")
+            redo.append(line.pop())
+            rows.append(EntryRow(entry.seq, "undo", entry.target, None, None, None, list(entry.words or []), entry.at))
+        elif entry.kind == "redo":
+            if not redo or entry.target != redo[-1]:
+                raise ExportError(f"{where}: it redoes entry {entry.target}, which was not the last one undone")
+            line.append(redo.pop())
+            rows.append(EntryRow(entry.seq, "redo", entry.target, None, None, None, list(entry.words or []), entry.at))
+        else:
+            raise ExportError(f"{where}: unknown kind {entry.kind!r}")
+    head = line[-1] if line else 0
+    return Rebuilt(game, game.dump_config(parsed_config), tuple(rows), tuple(snapshots), head, states[head])
+
+
+def write_game(
+    journal: Journal,
+    rebuilt: Rebuilt,
+    *,
+    name: str | None,
+    started: str,
+    updated: str,
+    finished: str | None,
+    running: bool,
+) -> int:
+    """Write a rebuilt game — its row, every entry, its snapshots and, if asked, the running mark —
+    in one transaction: either all of it is in the journal afterwards, or nothing (JournalWriteError)."""
+    game = rebuilt.game
+    with journal.transaction() as db:
+        cur = db.execute(
+            "INSERT INTO games (game, format, config, name, started, updated, finished, head)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game.name, game.format_version, dumps(rebuilt.config), name, started, updated, finished, rebuilt.head),
+        )
+        game_id = int(cur.lastrowid or 0)
+        db.executemany(
+            "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    e.seq,
+                    e.kind,
+                    e.target,
+                    e.parent,
+                    None if e.command is None else dumps(e.command),
+                    None if e.events is None else dumps(e.events),
+                    None if e.words is None else dumps(e.words),
+                    e.at,
+                )
+                for e in rebuilt.entries
+            ],
+        )
+        db.executemany(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+            [(game_id, seq, dumps(state)) for seq, state in rebuilt.snapshots],
+        )
+        if running:
+            db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
+    return game_id
+
+
+# ---------------------------------------------------------------------------------- import
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    game_id: int
+    game: str
+    entries: int
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """An export that passed every check and was replayed, ready to be written."""
+
+    document: ExportDocument
+    rebuilt: Rebuilt
+
+    @property
+    def finished(self) -> bool:
+        return is_over(self.rebuilt.state)
+
+
+def check_document(data: Any) -> Checked:
+    """Check a ``companion.export`` document and replay it, without any journal: ExportError says
+    what is wrong with it."""
+    doc = parse_document(data)
+    try:
+        game = game_named(doc.game)
+    except JournalError:
+        raise ExportError(f"this export holds a game of {doc.game!r}, which this companion does not know") from None
+    if doc.engine_format > game.format_version:
+        raise ExportError(
+            f"this export was written by a newer companion ({doc.game} format {doc.engine_format}; this one "
+            f"reads up to {game.format_version}); update companion to import it"
+        )
+    rows = (EntryRow(e.seq, e.kind, e.target, e.parent, e.command, e.events, e.words, e.at) for e in doc.entries)
+    rebuilt = rebuild(game, doc.config, rows)
+    if rebuilt.head != doc.head:
+        raise ExportError(f"the entries leave entry {rebuilt.head} in play, the document says {doc.head}")
+    try:
+        stated = game.parse_state(doc.final_state)
+    except ValidationError as exc:
+        raise ExportError(f"the final state cannot be read: {_first_error(exc)}") from None
+    if canonical(game, stated) != canonical(game, rebuilt.state):
+        raise ExportError("replaying the recorded events does not give the final state the document states")
+    return Checked(doc, rebuilt)
+
+
+def import_checked(journal: Journal, checked: Checked) -> Imported:
+    """Add a checked export to the journal as a new game (which does not become the running one),
+    in one transaction; JournalWriteError keeps nothing of it."""
+    doc, rebuilt = checked.document, checked.rebuilt
+    game_id = write_game(
+        journal,
+        rebuilt,
+        name=doc.name,
+        started=doc.started,
+        updated=doc.ended,
+        finished=(doc.finished or doc.ended) if checked.finished else None,
+        running=False,
+    )
+    return Imported(game_id, rebuilt.game.name, len(rebuilt.entries), checked.finished)
+
+
+def import_document(journal: Journal, data: Any) -> Imported:
+    """Check, replay and add an export to the journal. ExportError or JournalError leave the journal
+    as it was."""
+    return import_checked(journal, check_document(data))
+
+
+def import_file(journal: Journal, path: str | Path) -> Imported:
+    return import_document(journal, read_json(path))
+
+
+# ---------------------------------------------------------------------------------- writing
+
+
+def render(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _mode(path: Path) -> int:
+    """The replaced file's permissions, or what a new file gets under the umask (not mkstemp's 0600)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Write ``text`` whole or not at all: into a temporary file beside ``path``, then renamed over
+    it. ExportError says why it failed (the old file, if any, is left as it was)."""
+    path = Path(path)
+    if path.is_dir():
+        raise ExportError(f"{path} is a directory; name a file")
+    folder = path.parent
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except FileNotFoundError:
+        raise ExportError(f"cannot write {path}: the directory {folder} does not exist") from None
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        os.fchmod(fd, _mode(path))
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise ExportError(f"cannot write {path}: {exc.strerror}; nothing was written") from None

@@ -1,0 +1,264 @@
+"""A game bound to the journal: every accepted command is committed before it is acknowledged;
+undo and redo are journal entries too (history is never deleted), each with the words that tell
+the table what to change; the running game resumes exactly where it stood.
+
+The line of play is a chain of command entries (each knows its parent); ``head`` is the last
+command in play. Snapshots of the state along the chain keep resuming fast however long a game is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.journal.errors import JournalError
+from companion.journal.registry import game_named
+from companion.journal.store import Journal
+from companion.journal.table_words import instructions
+from engines.core.errors import InvariantBroken, RuleViolation
+from engines.core.history import replay
+
+SNAPSHOT_EVERY = 256  # events along the line of play between two snapshots
+CACHE = 128  # states kept in memory for quick undo
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A command written to the journal: its entry number and its events."""
+
+    seq: int
+    events: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """An undo or redo written to the journal, with what the table must change."""
+
+    seq: int
+    target: int
+    words: tuple[str, ...]
+
+
+def is_over(state: Any) -> bool:
+    return getattr(state, "phase", None) == "over"
+
+
+class Session:
+    def __init__(self, journal: Journal, game_id: int, game: Any, config: Any) -> None:
+        self.journal = journal
+        self.game_id = game_id
+        self.game = game
+        self.config = config
+        self.initial = game.setup(config)
+        self.parents: dict[int, int] = {}
+        self.redo_stack: list[int] = []
+        self.head = 0
+        self.state = self.initial
+        self._states: dict[int, Any] = {0: self.initial}
+        self._since: dict[int, int] = {0: 0}  # events since the last snapshot, per command on the line
+        self._snapshots: set[int] | None = None  # command entries with a snapshot (read when needed)
+
+    # ----------------------------------------------------------------------------- creating
+    @classmethod
+    def start(cls, journal: Journal, game_name: str, config: Any, name: str | None = None) -> Session:
+        """A new game, which becomes the running one."""
+        game = game_named(game_name)
+        config = game.parse_config(config)
+        game.check(game.setup(config))
+        game_id = journal.create_game(game.name, game.format_version, game.dump_config(config), name)
+        return cls(journal, game_id, game, config)
+
+    @classmethod
+    def resume(cls, journal: Journal) -> Session | None:
+        """The running game exactly where it stood, or None if there is none."""
+        game_id = journal.running()
+        return None if game_id is None else cls.open(journal, game_id)
+
+    @classmethod
+    def open(cls, journal: Journal, game_id: int) -> Session:
+        row = journal.game(game_id)
+        game = game_named(row.game)
+        if row.format > game.format_version:
+            raise JournalError(f"game {game_id} was written by a newer companion ({row.game} format {row.format})")
+        try:
+            session = cls(journal, game_id, game, game.parse_config(row.config))
+        except Exception as exc:
+            raise JournalError(f"game {game_id}'s setup cannot be read: {exc}") from None
+        for _seq, kind, target in journal.since_last_command(game_id):
+            if kind == "undo":
+                session.redo_stack.append(target)
+            elif session.redo_stack:
+                session.redo_stack.pop()
+        session.head = row.head
+        session.state = session.state_at(row.head)
+        return session
+
+    # ------------------------------------------------------------------------------ reading
+    def parent(self, seq: int) -> int:
+        if seq not in self.parents:
+            parent = self.journal.parent(self.game_id, seq)
+            if parent is None:
+                raise JournalError(f"game {self.game_id}: entry {seq} is not a command of this game")
+            self.parents[seq] = parent
+        return self.parents[seq]
+
+    def chain(self, seq: int) -> list[int]:
+        """The command entries from the first to ``seq``."""
+        line = []
+        while seq:
+            line.append(seq)
+            seq = self.parent(seq)
+        return line[::-1]
+
+    def state_at(self, seq: int) -> Any:
+        """The state after command entry ``seq`` (0: the setup): from the nearest state in memory
+        or snapshot on its line, replaying only what follows it."""
+        if seq in self._states:
+            return self._states[seq]
+        if self._snapshots is None:
+            self._snapshots = self.journal.snapshot_seqs(self.game_id)
+        path = []
+        at = seq
+        while at not in self._states and at not in self._snapshots:
+            path.append(at)
+            at = self.parent(at)
+        if at in self._states:
+            state, since = self._states[at], self._since.get(at, SNAPSHOT_EVERY)
+        else:
+            state, since = self._load_snapshot(at), 0
+        path.reverse()
+        documents = self.journal.entry_events(self.game_id, path)
+        for entry in path:
+            try:
+                events = [self.game.parse_event(e) for e in documents[entry]]
+                state = replay(self.game, state, events)
+            except (InvariantBroken, ValueError) as exc:
+                why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+                raise JournalError(
+                    f"game {self.game_id} cannot be read from the journal (entry {entry}: {why}); "
+                    "'companion journal verify' shows the damage"
+                ) from None
+            since += len(events)
+            self._remember(entry, state, since)
+        return state
+
+    def _load_snapshot(self, seq: int) -> Any:
+        try:
+            state = self.game.parse_state(self.journal.snapshot(self.game_id, seq))
+            self.game.check(state)
+        except (InvariantBroken, ValueError) as exc:
+            raise JournalError(f"game {self.game_id}: the snapshot after entry {seq} is damaged ({exc})") from None
+        self._remember(seq, state, 0)
+        return state
+
+    def _remember(self, seq: int, state: Any, since: int) -> None:
+        self._states[seq] = state
+        self._since[seq] = since
+        if len(self._states) > CACHE:  # forget the oldest, never the setup or the head
+            for old in list(self._states)[: CACHE // 2]:
+                if old not in (0, self.head, seq):
+                    del self._states[old]
+                    self._since.pop(old, None)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.head != 0
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    # ------------------------------------------------------------------------------ writing
+    def apply(self, command: Any) -> Committed:
+        """Decide, commit to the journal, then change the state. RuleViolation or
+        JournalWriteError leave the session (and the journal) as they were."""
+        events = tuple(self.game.decide(self.state, command))
+        state = replay(self.game, self.state, events)
+        since = self._since.get(self.head, SNAPSHOT_EVERY) + len(events)
+        snapshot = self.game.dump_state(state) if since >= SNAPSHOT_EVERY else None
+        seq = self.journal.append(
+            self.game_id,
+            kind="command",
+            head=self.head,
+            parent=self.head,
+            command=self.game.dump_command(command),
+            events=[self.game.dump_event(e) for e in events],
+            snapshot=snapshot,
+            finished=is_over(state),
+        )
+        self.parents[seq] = self.head
+        self.head = seq
+        self.state = state
+        self.redo_stack.clear()
+        if snapshot is not None and self._snapshots is not None:
+            self._snapshots.add(seq)
+        self._remember(seq, state, 0 if snapshot is not None else since)
+        return Committed(seq, events)
+
+    def undo(self) -> Moved:
+        if not self.head:
+            raise RuleViolation("history.undo", "there is nothing to undo")
+        target = self.head
+        before = self.state_at(self.parent(target))
+        command = self.journal.entry(self.game_id, target).command
+        words = instructions(self.game.name, self.state, before, command)
+        seq = self.journal.append(
+            self.game_id, kind="undo", head=self.parent(target), target=target, words=words, finished=is_over(before)
+        )
+        self.head = self.parent(target)
+        self.state = before
+        self.redo_stack.append(target)
+        return Moved(seq, target, tuple(words))
+
+    def redo(self) -> Moved:
+        if not self.redo_stack:
+            raise RuleViolation("history.redo", "there is nothing to redo")
+        target = self.redo_stack[-1]
+        after = self.state_at(target)
+        command = self.journal.entry(self.game_id, target).command
+        words = instructions(self.game.name, self.state, after, command)
+        seq = self.journal.append(
+            self.game_id, kind="redo", head=target, target=target, words=words, finished=is_over(after)
+        )
+        self.head = target
+        self.state = after
+        self.redo_stack.pop()
+        return Moved(seq, target, tuple(words))
+
+    def apply_all(self, commands: Iterable[Any]) -> list[Committed]:
+        return [self.apply(c) for c in commands]
+
+    # --------------------------------------------------------------------------------- views
+    def public_view(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "entry": self.head,
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "view": self.game.public_view(self.state),
+        }
+
+    def log(self) -> list[dict[str, Any]]:
+        """The game log as the table may see it: public events, corrections marked, undos with words."""
+        active = set(self.chain(self.head))
+        lines = []
+        for row in self.journal.entries(self.game_id):
+            if row.kind == "command":
+                assert row.command is not None and row.events is not None
+                kind = row.command.get("type", "")
+                lines.append(
+                    {
+                        "entry": row.seq,
+                        "at": row.at,
+                        "command": kind,
+                        "correction": kind in ("correct", "relocate"),
+                        "in_play": row.seq in active,
+                        "events": [self.game.public_event(self.game.parse_event(e)) for e in row.events],
+                    }
+                )
+            else:
+                lines.append({"entry": row.seq, "at": row.at, row.kind: row.target, "words": row.words or []})
+        return lines

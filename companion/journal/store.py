@@ -1,0 +1,405 @@
+"""The journal file: an append-only SQLite database (WAL, ``synchronous=FULL``).
+
+Every write is one transaction that is committed before the caller hears of it; when a write
+fails, it is rolled back and :class:`JournalWriteError` says so — what was written before stays.
+A file that is not a companion journal, comes from a newer version, or is damaged is refused with
+:class:`JournalError` and never written to.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.journal import schema
+from companion.journal.errors import JournalError, JournalWriteError
+
+HEADER = b"SQLite format 3\x00"
+
+
+def now() -> str:
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    game: str
+    format: int
+    config: dict[str, Any]
+    name: str | None
+    started: str
+    updated: str
+    finished: str | None
+    head: int
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    seq: int
+    kind: str  # command | undo | redo
+    target: int | None
+    parent: int | None
+    command: dict[str, Any] | None
+    events: list[dict[str, Any]] | None
+    words: list[str] | None
+    at: str
+
+
+def _problem(exc: sqlite3.Error) -> str:
+    text = str(exc)
+    if "disk is full" in text or "database or disk is full" in text:
+        return "the disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "the journal or its directory is read-only"
+    if "unable to open" in text:
+        return "the journal's directory cannot be written"
+    return text
+
+
+class Journal:
+    """One open journal file. Not shared between threads."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self.db = db
+        self.path = path
+
+    # ------------------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = True) -> Journal:
+        path = Path(path)
+        _refuse_foreign_or_truncated(path)
+        if not path.exists():
+            if not create:
+                raise JournalError(f"there is no journal at {path}")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
+        try:
+            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise JournalError(f"cannot open the journal {path}: {_problem(exc)}") from None
+        journal = cls(db, path)
+        try:
+            journal._prepare()
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            if isinstance(exc, sqlite3.OperationalError) and ("readonly" in str(exc) or "unable to open" in str(exc)):
+                raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
+            raise JournalError(
+                f"{path} is damaged or not a journal ({exc}); it was left untouched. "
+                "Move it away to start a new journal, or restore a copy."
+            ) from None
+        except JournalError:
+            db.close()
+            raise
+        return journal
+
+    def _prepare(self) -> None:
+        db = self.db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and not tables:
+            self._set_pragmas()
+            with self.transaction():
+                schema.create(db, now())
+            return
+        schema.check_version(version, self.path)
+        if version >= 2:
+            row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
+            if row is None or row[0] != schema.FORMAT:
+                raise JournalError(f"{self.path} is an SQLite database of something else; it was left untouched")
+        elif not {"games", "entries", "session"} <= tables:
+            raise JournalError(f"{self.path} is an SQLite database of something else; it was left untouched")
+        self._set_pragmas()
+        if version < schema.VERSION:
+            self._migrate(version)
+
+    def _set_pragmas(self) -> None:
+        mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise JournalError(f"{self.path}: the journal needs WAL mode, the file system gave {mode}")
+        self.db.execute("PRAGMA synchronous = FULL")
+        self.db.execute("PRAGMA foreign_keys = ON")
+
+    def _migrate(self, version: int) -> None:
+        backup = self.path.with_name(f"{self.path.name}.v{version}.bak")
+        if not backup.exists():
+            try:
+                target = sqlite3.connect(backup)
+                with target:
+                    self.db.backup(target)
+                target.close()
+            except (sqlite3.Error, OSError) as exc:
+                raise JournalError(f"cannot keep a copy of the old journal before updating it: {exc}") from None
+        while version < schema.VERSION:
+            with self.transaction():
+                schema.MIGRATIONS[version](self.db, now())
+            version += 1
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write: committed on success, rolled back (and reported) on failure."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise JournalWriteError(f"the journal cannot be written: {_problem(exc)}") from None
+        try:
+            yield self.db
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise JournalWriteError(
+                f"the journal could not be written ({_problem(exc)}); nothing of this step was kept and the "
+                "game stands at the last step written"
+            ) from None
+        except BaseException:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise
+
+    # -------------------------------------------------------------------------------- games
+    def create_game(self, game: str, version: int, config: dict[str, Any], name: str | None = None) -> int:
+        at = now()
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO games (game, format, config, name, started, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (game, version, dumps(config), name, at, at),
+            )
+            game_id = int(cur.lastrowid or 0)
+            db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
+        return game_id
+
+    def games(self) -> list[GameRow]:
+        rows = self.db.execute(
+            "SELECT id, game, format, config, name, started, updated, finished, head FROM games ORDER BY id"
+        ).fetchall()
+        return [_game(row) for row in rows]
+
+    def game(self, game_id: int) -> GameRow:
+        row = self.db.execute(
+            "SELECT id, game, format, config, name, started, updated, finished, head FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise JournalError(f"the journal has no game {game_id}")
+        return _game(row)
+
+    def running(self) -> int | None:
+        row = self.db.execute("SELECT value FROM session WHERE key = 'running'").fetchone()
+        return int(row[0]) if row else None
+
+    def set_running(self, game_id: int | None) -> None:
+        with self.transaction() as db:
+            if game_id is None:
+                db.execute("DELETE FROM session WHERE key = 'running'")
+            else:
+                db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
+
+    # ------------------------------------------------------------------------------ entries
+    def next_seq(self, game_id: int) -> int:
+        row = self.db.execute("SELECT MAX(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
+        return (row[0] or 0) + 1
+
+    def append(
+        self,
+        game_id: int,
+        *,
+        kind: str,
+        head: int,
+        target: int | None = None,
+        parent: int | None = None,
+        command: dict[str, Any] | None = None,
+        events: list[dict[str, Any]] | None = None,
+        words: list[str] | None = None,
+        snapshot: dict[str, Any] | None = None,
+        finished: bool = False,
+    ) -> int:
+        """Append one entry (and maybe a snapshot of the state after it), move the game's head;
+        all in one committed transaction. Returns the entry's number."""
+        at = now()
+        with self.transaction() as db:
+            seq = self.next_seq(game_id)
+            db.execute(
+                "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    kind,
+                    target,
+                    parent,
+                    None if command is None else dumps(command),
+                    None if events is None else dumps(events),
+                    None if words is None else dumps(words),
+                    at,
+                ),
+            )
+            new_head = seq if kind == "command" else head
+            db.execute(
+                "UPDATE games SET head = ?, updated = ?, finished = ? WHERE id = ?",
+                (new_head, at, at if finished else None, game_id),
+            )
+            if snapshot is not None:
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game_id, new_head, dumps(snapshot)))
+        return seq
+
+    def entries(self, game_id: int, *, after: int = 0) -> Iterator[EntryRow]:
+        cur = self.db.execute(
+            "SELECT seq, kind, target, parent, command, events, words, at FROM entries"
+            " WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        )
+        for seq, kind, target, parent, command, events, words, at in cur:
+            yield EntryRow(
+                seq,
+                kind,
+                target,
+                parent,
+                None if command is None else json.loads(command),
+                None if events is None else json.loads(events),
+                None if words is None else json.loads(words),
+                at,
+            )
+
+    def parent(self, game_id: int, seq: int) -> int | None:
+        """The parent of command entry ``seq``, or None if there is no such command."""
+        row = self.db.execute(
+            "SELECT parent FROM entries WHERE game_id = ? AND seq = ? AND kind = 'command'", (game_id, seq)
+        ).fetchone()
+        return None if row is None else int(row[0] or 0)
+
+    def since_last_command(self, game_id: int) -> list[tuple[int, str, int | None]]:
+        """(seq, kind, target) of the undo and redo entries after the game's last command: all
+        that decides what can be redone."""
+        return self.db.execute(
+            "SELECT seq, kind, target FROM entries WHERE game_id = ? AND seq > COALESCE("
+            "(SELECT MAX(seq) FROM entries WHERE game_id = ? AND kind = 'command'), 0) ORDER BY seq",
+            (game_id, game_id),
+        ).fetchall()
+
+    def outline(self, game_id: int) -> list[tuple[int, str, int | None, int | None]]:
+        """(seq, kind, target, parent) of every entry, without the documents: cheap to read."""
+        return self.db.execute(
+            "SELECT seq, kind, target, parent FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+
+    def entry_events(self, game_id: int, seqs: list[int]) -> dict[int, list[dict[str, Any]]]:
+        """The events of the given command entries."""
+        found: dict[int, list[dict[str, Any]]] = {}
+        for i in range(0, len(seqs), 500):
+            chunk = seqs[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.db.execute(
+                f"SELECT seq, events FROM entries WHERE game_id = ? AND seq IN ({marks})", (game_id, *chunk)
+            )
+            for seq, events in rows:
+                found[seq] = json.loads(events)
+        return found
+
+    def entry(self, game_id: int, seq: int) -> EntryRow:
+        for row in self.entries(game_id, after=seq - 1):
+            if row.seq == seq:
+                return row
+            break
+        raise JournalError(f"game {game_id} has no entry {seq}")
+
+    # ---------------------------------------------------------------------------- snapshots
+    def snapshot_seqs(self, game_id: int) -> set[int]:
+        return {row[0] for row in self.db.execute("SELECT seq FROM snapshots WHERE game_id = ?", (game_id,))}
+
+    def snapshot(self, game_id: int, seq: int) -> dict[str, Any]:
+        row = self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+        if row is None:
+            raise JournalError(f"game {game_id} has no snapshot after entry {seq}")
+        return json.loads(row[0])
+
+    def snapshots(self, game_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
+        for seq, state in self.db.execute(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            yield seq, json.loads(state)
+
+    # -------------------------------------------------------------------------------- saves
+    def add_save(self, name: str, game: str, document: dict[str, Any]) -> int:
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO saves (name, game, saved, document) VALUES (?, ?, ?, ?)",
+                (name, game, now(), dumps(document)),
+            )
+            return int(cur.lastrowid or 0)
+
+    def saves(self) -> list[tuple[int, str, str, str]]:
+        """(id, name, game, saved) of every save, newest first."""
+        return self.db.execute("SELECT id, name, game, saved FROM saves ORDER BY id DESC").fetchall()
+
+    def save_document(self, save_id: int) -> tuple[str, dict[str, Any]]:
+        row = self.db.execute("SELECT name, document FROM saves WHERE id = ?", (save_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"there is no save {save_id}")
+        return row[0], json.loads(row[1])
+
+    def delete_all_saves(self) -> int:
+        with self.transaction() as db:
+            return db.execute("DELETE FROM saves").rowcount
+
+
+def _game(row: tuple) -> GameRow:
+    game_id, game, fmt, config, name, started, updated, finished, head = row
+    return GameRow(game_id, game, fmt, json.loads(config), name, started, updated, finished, head)
+
+
+def _refuse_foreign_or_truncated(path: Path) -> None:
+    """Read the file's header before SQLite touches it: not SQLite, or shorter than it says it is."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror}") from None
+    if size == 0:
+        return  # created but never written: nothing to lose
+    try:
+        with path.open("rb") as f:
+            head = f.read(100)
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror}") from None
+    if not head.startswith(HEADER):
+        raise JournalError(f"{path} is not a companion journal (not an SQLite database); it was left untouched")
+    if len(head) < 100:
+        raise JournalError(f"{path} is truncated ({size} bytes); it was left untouched")
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    wal = path.with_name(path.name + "-wal")
+    wal_empty = not wal.exists() or wal.stat().st_size == 0
+    if wal_empty and pages and size < pages * page_size:
+        raise JournalError(
+            f"{path} is truncated ({size} bytes of {pages * page_size}); it was left untouched. "
+            "Restore a copy, or move it away to start a new journal."
+        )

@@ -1,0 +1,206 @@
+"""What the players must change on the cardboard when the app undoes (or redoes) a step.
+
+:func:`instructions` compares the state on the table now (``current``) with the state the app
+goes back to (``restored``) and returns one short English instruction per thing to change,
+e.g. ``"Red: put 2 silver back in the sack."`` or ``"Red's henchman goes back to C7."``.
+An empty list means nothing on the table changes.
+
+The words come from the two states alone (plus the undone command, whose die rolls are
+mentioned); they never name a secret: no secret pick, no document in a hand or face down,
+no treasure kind, no face-down card's type. Each game has its own module
+(``table_words_<game>``); this one holds the dispatcher and the wording helpers they share.
+
+Wording rules, the same for every game:
+
+- one short sentence per instruction, ending with a full stop; counts as digits ("1 wall",
+  "2 walls"; coins as "3 silver", "1 gold"); colours in lower case inside a sentence;
+- an instruction for one player starts with the colour and speaks to that player:
+  ``"Red: take 1 gold from the sack."``; one about a thing on the board names its place
+  (``"Turn the card at C4 face down again."``, ``"... the plain-castle tile at 2,-1 ..."``);
+- "back" and "again" mark a return to the restored state, in either direction;
+- alike things moving between the same two places are one instruction (silver and gold together,
+  walls and towers together); they are counted, never told apart;
+- in the order the table acts: a die roll of the command first
+  (``"The roll of 4 is taken back with this step; it is not rolled again."``, or "entered
+  again" when the step is redone), then what moves, then values to set, then whose turn, phase,
+  field or round it is (``"It is red's turn again."``);
+- a change that shows in the public view but on no cardboard gets
+  :data:`NOTHING_TO_MOVE` rather than an empty list (the engines' random play never needs it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+
+GAMES = ("gluecksritter", "raubritter", "schatzjagd")
+
+NOTHING_TO_MOVE = "Nothing on the table changes; only the referee's record does."
+
+__all__ = ["GAMES", "NOTHING_TO_MOVE", "instructions"]
+
+
+def instructions(game: str, current: Any, restored: Any, command: dict | None = None) -> list[str]:
+    """What to change on the table to get from ``current`` to ``restored``, one instruction each.
+
+    ``command`` is the undone (or redone) command as a dict with a ``"type"`` key; its die rolls
+    are mentioned. Raises ValueError for a game this module does not know.
+    """
+    module = _module(game)
+    rolls = command_rolls(game, command)
+    lines: list[str] = []
+    if rolls:
+        redo = _is_redo(game, current, restored, command)
+        lines.append(roll_line(rolls, redo=redo))
+    lines += module.lines(current, restored, command or {})
+    if not lines:
+        engine = _engine(game)
+        if engine.public_view(current) != engine.public_view(restored):
+            lines.append(NOTHING_TO_MOVE)
+    return lines
+
+
+def _module(game: str) -> Any:
+    if game == "gluecksritter":
+        from companion.journal import table_words_gluecksritter as module
+    elif game == "raubritter":
+        from companion.journal import table_words_raubritter as module
+    elif game == "schatzjagd":
+        from companion.journal import table_words_schatzjagd as module
+    else:
+        raise ValueError(f"no table words for the game {game!r}; known: {', '.join(GAMES)}")
+    return module
+
+
+# --------------------------------------------------------------------------- die rolls
+
+ROLL_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gluecksritter": {"roll-die": ("value",), "knight-act": ("face",)},
+    "raubritter": {},
+    "schatzjagd": {
+        "travel": ("die",),
+        "exchange": ("die", "opponent_die"),
+        "flee": ("opponent_die",),
+        "teleport": ("die",),
+        "plunder": ("die",),
+    },
+}
+
+
+def command_rolls(game: str, command: dict | None) -> list[int]:
+    """The die values a command carries (the number die, the special die's face, ...)."""
+    if not command:
+        return []
+    fields = ROLL_FIELDS.get(game, {}).get(str(command.get("type")), ())
+    return [int(command[f]) for f in fields if isinstance(command.get(f), int)]
+
+
+def roll_line(values: Sequence[int], *, redo: bool = False) -> str:
+    if len(values) == 1:
+        what, it = f"The roll of {values[0]} is", "it is"
+    else:
+        what, it = f"The rolls of {join(str(v) for v in values)} are", "they are"
+    done = "entered again" if redo else "taken back"
+    return f"{what} {done} with this step; {it} not rolled again."
+
+
+def _is_redo(game: str, current: Any, restored: Any, command: dict | None) -> bool:
+    """True when ``command`` leads from ``current`` to ``restored`` (a redo), not the other way round."""
+    if command is None:
+        return False
+    try:
+        from engines.core.history import replay
+
+        engine = _engine(game)
+        cmd = engine.parse_command(command)
+    except Exception:  # a command the engine cannot read: say "taken back", the usual case
+        return False
+    for start, goal, redo in ((restored, current, False), (current, restored, True)):
+        try:
+            if replay(engine, start, engine.decide(start, cmd), check=False) == goal:
+                return redo
+        except Exception:  # noqa: S112 - refused in this direction: try the other
+            continue
+    return False
+
+
+def _engine(game: str) -> Any:
+    if game == "gluecksritter":
+        from engines.gluecksritter import GAME
+    elif game == "raubritter":
+        from engines.raubritter import GAME
+    else:
+        from engines.schatzjagd import GAME
+    return GAME
+
+
+# --------------------------------------------------------------------------- words
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def join(items: Iterable[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+UNCOUNTABLE = {"silver", "gold"}
+
+
+def count(n: int, noun: str) -> str:
+    """``count(1, "wall") == "1 wall"``, ``count(2, "wall") == "2 walls"``, ``count(3, "gold") == "3 gold"``."""
+    if n == 1 or noun in UNCOUNTABLE:
+        return f"{n} {noun}"
+    return f"{n} {noun}s"
+
+
+def it(n: int) -> str:
+    return "it" if n == 1 else "them"
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def flows(
+    need: dict[K, int], order: Sequence[K], rank: Callable[[K, K], int] | None = None
+) -> tuple[list[tuple[K, K, int]], dict[K, int]]:
+    """Moves that settle ``need`` (what each place must gain, negative: give up).
+
+    Things of one kind are alike (coins of a kind, cards in a pile), so any moves that settle the
+    counts restore the table; among them this picks few and natural ones: exact amounts first,
+    then the pairs ``rank`` prefers (lower first), in ``order``. Returns the moves
+    ``(source, target, n)`` and what could not be settled (non-zero only if the counts do not
+    add up, which the engines' invariants rule out).
+    """
+    rank = rank or (lambda source, target: 0)
+    pos = {key: i for i, key in enumerate(order)}
+    for key in need:
+        pos.setdefault(key, len(pos))
+    give = {k: -v for k, v in need.items() if v < 0}
+    take = {k: v for k, v in need.items() if v > 0}
+    moves: list[tuple[K, K, int]] = []
+
+    def move(source: K, target: K, n: int) -> None:
+        moves.append((source, target, n))
+        give[source] -= n
+        take[target] -= n
+
+    pairs = sorted(((s, t) for s in give for t in take), key=lambda p: (rank(*p), pos[p[0]], pos[p[1]]))
+    for s, t in pairs:  # exact amounts: one move settles both
+        if give[s] and give[s] == take[t]:
+            move(s, t, give[s])
+    for s, t in pairs:
+        n = min(give[s], take[t])
+        if n > 0:
+            move(s, t, n)
+    merged: dict[tuple[K, K], int] = {}
+    for s, t, n in moves:
+        merged[s, t] = merged.get((s, t), 0) + n
+    left = {k: -v for k, v in give.items() if v} | {k: v for k, v in take.items() if v}
+    return [(s, t, n) for (s, t), n in merged.items()], left
