@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from companion.journal.errors import JournalError
 from companion.journal.registry import game_named
 from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
-from companion.journal.store import EntryRow, Journal, dumps, now
+from companion.journal.store import EntryRow, GameRow, Journal, now
 from companion.journal.verify import canonical
 from engines.core.errors import InvariantBroken
 from engines.core.history import replay
@@ -325,38 +325,8 @@ def write_game(
     """Write a rebuilt game — its row, every entry, its snapshots and, if asked, the running mark —
     in one transaction: either all of it is in the journal afterwards, or nothing (JournalWriteError)."""
     game = rebuilt.game
-    with journal.transaction() as db:
-        cur = db.execute(
-            "INSERT INTO games (game, format, config, name, started, updated, finished, head)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game.name, game.format_version, dumps(rebuilt.config), name, started, updated, finished, rebuilt.head),
-        )
-        game_id = int(cur.lastrowid or 0)
-        db.executemany(
-            "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    game_id,
-                    e.seq,
-                    e.kind,
-                    e.target,
-                    e.parent,
-                    None if e.command is None else dumps(e.command),
-                    None if e.events is None else dumps(e.events),
-                    None if e.words is None else dumps(e.words),
-                    e.at,
-                )
-                for e in rebuilt.entries
-            ],
-        )
-        db.executemany(
-            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-            [(game_id, seq, dumps(state)) for seq, state in rebuilt.snapshots],
-        )
-        if running:
-            db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
-    return game_id
+    row = GameRow(0, game.name, game.format_version, rebuilt.config, name, started, updated, finished, rebuilt.head)
+    return journal.add_game(row, rebuilt.entries, rebuilt.snapshots, running=running)
 
 
 # ---------------------------------------------------------------------------------- import

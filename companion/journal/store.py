@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -193,6 +193,46 @@ class Journal:
             )
             game_id = int(cur.lastrowid or 0)
             db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
+        return game_id
+
+    def add_game(
+        self,
+        game: GameRow,
+        entries: Iterable[EntryRow],
+        snapshots: Iterable[tuple[int, dict[str, Any]]],
+        *,
+        running: bool,
+    ) -> int:
+        """Write a whole game (imported or loaded from a save) with its entries and snapshots in one
+        transaction; ``game.id`` is ignored, the new id is returned."""
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO games (game, format, config, name, started, updated, finished, head)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.game, game.format, dumps(game.config), game.name, game.started, game.updated, game.finished,
+                 game.head),
+            )  # fmt: skip
+            game_id = int(cur.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id, e.seq, e.kind, e.target, e.parent,
+                        None if e.command is None else dumps(e.command),
+                        None if e.events is None else dumps(e.events),
+                        None if e.words is None else dumps(e.words),
+                        e.at,
+                    )
+                    for e in entries
+                ],
+            )  # fmt: skip
+            db.executemany(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                [(game_id, seq, dumps(state)) for seq, state in snapshots],
+            )
+            if running:
+                db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
         return game_id
 
     def games(self) -> list[GameRow]:
