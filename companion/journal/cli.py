@@ -29,7 +29,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
 
 
 def _open(path: str) -> Journal:
-    return Journal.open(path, create=False)
+    return Journal.open(path, readonly=True)
 
 
 def run_verify(args: argparse.Namespace) -> int:

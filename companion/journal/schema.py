@@ -78,6 +78,7 @@ def create(db: sqlite3.Connection, now: str) -> None:
 
 def migrate_1_to_2(db: sqlite3.Connection, now: str) -> None:
     """Version 1 kept no parents: rebuild them (and each game's head) by folding its entries."""
+    db.execute("PRAGMA defer_foreign_keys = ON")  # entries are copied before their game rows
     db.execute("ALTER TABLE entries RENAME TO entries_1")
     db.execute("ALTER TABLE games RENAME TO games_1")
     for statement in SCHEMA.split(";"):

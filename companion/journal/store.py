@@ -76,29 +76,42 @@ class Journal:
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
-    def open(cls, path: str | Path, *, create: bool = True) -> Journal:
+    def open(cls, path: str | Path, *, create: bool = True, readonly: bool = False) -> Journal:
+        """Open (or create) the journal at ``path``. ``readonly``: for reading only (verify, show);
+        an older journal is then not updated but refused with a message."""
         path = Path(path)
         _refuse_foreign_or_truncated(path)
-        if not path.exists():
-            if not create:
+        version = _inspect(path) if path.exists() else None
+        if version is None:  # no file, or one that was created but never written
+            if readonly or not create:
                 raise JournalError(f"there is no journal at {path}")
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
+        elif readonly and version < schema.VERSION:
+            raise JournalError(
+                f"{path} is an older journal (version {version}); start companion with it once to update it "
+                "(a copy of the old file is kept)"
+            )
         try:
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            if readonly:
+                db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+            else:
+                db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open the journal {path}: {_problem(exc)}") from None
         journal = cls(db, path)
+        if readonly:
+            return journal
         try:
-            journal._prepare()
+            journal._prepare(version)
         except sqlite3.DatabaseError as exc:
             db.close()
             if isinstance(exc, sqlite3.OperationalError) and ("readonly" in str(exc) or "unable to open" in str(exc)):
                 raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
             raise JournalError(
-                f"{path} is damaged or not a journal ({exc}); it was left untouched. "
+                f"{path} is damaged ({exc}); it was left untouched. "
                 "Move it away to start a new journal, or restore a copy."
             ) from None
         except JournalError:
@@ -106,22 +119,12 @@ class Journal:
             raise
         return journal
 
-    def _prepare(self) -> None:
-        db = self.db
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version == 0 and not tables:
+    def _prepare(self, version: int | None) -> None:
+        if version is None:
             self._set_pragmas()
             with self.transaction():
-                schema.create(db, now())
+                schema.create(self.db, now())
             return
-        schema.check_version(version, self.path)
-        if version >= 2:
-            row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
-            if row is None or row[0] != schema.FORMAT:
-                raise JournalError(f"{self.path} is an SQLite database of something else; it was left untouched")
-        elif not {"games", "entries", "session"} <= tables:
-            raise JournalError(f"{self.path} is an SQLite database of something else; it was left untouched")
         self._set_pragmas()
         if version < schema.VERSION:
             self._migrate(version)
@@ -147,6 +150,16 @@ class Journal:
             with self.transaction():
                 schema.MIGRATIONS[version](self.db, now())
             version += 1
+        self._mark_finished()
+
+    def _mark_finished(self) -> None:
+        """Older journals did not record which games ended: ask each game's state."""
+        from companion.journal.session import Session, is_over  # the session builds on the store
+
+        for row in self.games():
+            if row.finished is None and is_over(Session.open(self, row.id).state):
+                with self.transaction() as db:
+                    db.execute("UPDATE games SET finished = updated WHERE id = ?", (row.id,))
 
     def close(self) -> None:
         self.db.close()
@@ -412,6 +425,45 @@ class Journal:
 def _game(row: tuple) -> GameRow:
     game_id, game, fmt, config, name, started, updated, finished, head = row
     return GameRow(game_id, game, fmt, json.loads(config), name, started, updated, finished, head)
+
+
+def _inspect(path: Path) -> int | None:
+    """The journal version of an existing file, looked at through a read-only connection (so a
+    file that is refused is not touched, not even its WAL); None for a file never written."""
+    if path.stat().st_size == 0:
+        return None
+    with path.open("rb") as f:
+        header = f.read(100)
+    wal = path.with_name(path.name + "-wal")
+    if not wal.exists() or wal.stat().st_size == 0:  # the header is up to date: judge it without SQLite
+        schema.check_version(int.from_bytes(header[60:64], "big") or 1, path)
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
+        finally:
+            db.close()
+    except sqlite3.OperationalError as exc:
+        if "unable to open" in str(exc) or "readonly" in str(exc):  # a WAL journal needs its directory
+            raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
+        raise JournalError(f"{path} is damaged ({exc}); it was left untouched") from None
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(
+            f"{path} is damaged or not a journal ({exc}); it was left untouched. "
+            "Move it away to start a new journal, or restore a copy."
+        ) from None
+    if version == 0 and not tables:
+        return None
+    schema.check_version(version, path)
+    if version >= 2:
+        foreign = fmt is None or fmt[0] != schema.FORMAT
+    else:
+        foreign = not {"games", "entries", "session"} <= tables
+    if foreign:
+        raise JournalError(f"{path} is an SQLite database of something else; it was left untouched")
+    return version
 
 
 def _refuse_foreign_or_truncated(path: Path) -> None:
