@@ -44,8 +44,9 @@ class OldGame:
 
 
 def read_v1(path: Path) -> tuple[list[OldGame], int | None]:
-    """The games of a version 1 journal and the running game, read with plain SQL."""
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    """The games of a version 1 journal and the running game, read with plain SQL (immutable: a
+    WAL-mode file read in place would otherwise get -shm and -wal files beside it)."""
+    db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     try:
         assert db.execute("PRAGMA user_version").fetchone() == (1,)
         games = []
