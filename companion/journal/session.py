@@ -21,7 +21,7 @@ from companion.journal.table_words import instructions
 from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.history import replay
 
-SNAPSHOT_EVERY = 256  # events along the line of play between two snapshots
+SNAPSHOT_EVERY = 128  # events along the line of play between two snapshots
 CACHE = 128  # states kept in memory for quick undo
 
 
@@ -131,19 +131,30 @@ class Session:
             state, since = self._load_snapshot(at), 0
         path.reverse()
         documents = self.journal.entry_events(self.game_id, path)
-        for entry in path:
+        reached = []
+        for entry in path:  # every event was checked when it was written: check where the replay ends
             try:
                 events = [self.game.parse_event(e) for e in documents[entry]]
-                state = replay(self.game, state, events)
-            except (InvariantBroken, ValueError) as exc:
-                why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
-                raise JournalError(
-                    f"game {self.game_id} cannot be read from the journal (entry {entry}: {why}); "
-                    "'companion journal verify' shows the damage"
-                ) from None
+                state = replay(self.game, state, events, check=False)
+            except Exception as exc:  # a damaged entry can fail in any way
+                raise self._damaged(f"entry {entry}", exc) from None
             since += len(events)
-            self._remember(entry, state, since)
+            reached.append((entry, state, since))
+        if path:
+            try:
+                self.game.check(state)
+            except InvariantBroken as exc:
+                raise self._damaged(f"after entry {seq}", exc) from None
+        for entry, state_then, since_then in reached:
+            self._remember(entry, state_then, since_then)
         return state
+
+    def _damaged(self, where: str, exc: Exception) -> JournalError:
+        why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else f"{type(exc).__name__}: {exc}"
+        return JournalError(
+            f"game {self.game_id} cannot be read from the journal ({where}: {why}); "
+            "'companion journal verify' shows the damage"
+        )
 
     def _load_snapshot(self, seq: int) -> Any:
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
@@ -77,8 +78,10 @@ def gate_colour(place: str) -> str | None:
     return place[5:] if place.startswith("gate-") else None
 
 
+@lru_cache(maxsize=1024)
 def normal_place(text: str) -> str:
-    """A place as written by a person (``c7``, ``Inn``) in its one spelling; ValueError if none."""
+    """A place as written by a person (``c7``, ``Inn``) in its one spelling; ValueError if none.
+    (Cached: the invariant check asks it for every place on the table after every event.)"""
     word = text.strip()
     lower = word.lower()
     if lower in SHOPS or lower in (CITY, CITY_GATE):

@@ -382,7 +382,7 @@ def test_undo_past_a_snapshot(tmp_path: Path) -> None:
     journal = Journal.open(path)
     session, history, sizes = play_long(journal, 2, 600)
     snapshots = expected_snapshots(sizes)
-    assert len(snapshots) == 2
+    assert len(snapshots) >= 2
     # back to before the first snapshot, reopening the file half way
     while session.head >= snapshots[0]:
         session.undo()
@@ -413,7 +413,7 @@ def test_undo_past_a_snapshot(tmp_path: Path) -> None:
     with journal:
         assert_same(session, history)
         line = set(session.chain(session.head))
-        assert set(snapshots) - line == set(snapshots)  # the old snapshots are off the line now
+        assert not set(snapshots) & line  # the old snapshots are off the line now
         assert any(seq in line for seq in journal.snapshot_seqs(session.game_id))  # a new one on it
         report = verify(journal)
         assert report.ok, report.problems
@@ -468,7 +468,7 @@ def test_verify_finds_an_event_edited_in_the_file(played: Path) -> None:
 
 
 def test_verify_finds_a_snapshot_that_differs_from_the_replay(played: Path) -> None:
-    ((seq, state),) = rows(played, "SELECT seq, state FROM snapshots")
+    (seq, state), *_ = rows(played, "SELECT seq, state FROM snapshots ORDER BY seq")
     data = json.loads(state)
     data["round"] += 1
     db = sqlite3.connect(played)
