@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.replay import reference_speed  # noqa: E402
 from companion.journal.session import SNAPSHOT_EVERY, Session  # noqa: E402
 from companion.journal.store import Journal  # noqa: E402
 from engines.core.history import replay  # noqa: E402
@@ -353,23 +354,6 @@ def percentile(values: list[float], p: float) -> float:
 
 
 # --------------------------------------------------------------------------------- main
-
-
-def reference_speed(repeat: int = 5) -> float:
-    """Millions of simple Python loop steps per second (as in bench/replay.py)."""
-
-    def loop() -> int:
-        total = 0
-        for i in range(1_000_000):
-            total += i & 7
-        return total
-
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        loop()
-        times.append(time.perf_counter() - start)
-    return 1 / statistics.median(times)
 
 
 def pressure() -> str:
