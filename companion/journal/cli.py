@@ -12,7 +12,7 @@ from companion.journal.store import Journal
 from companion.journal.verify import verify
 
 SUMMARY = """journal verify DB   replay every game in a journal and check it
-  companion journal show DB [--json]  the public view of the running game"""
+  companion journal show DB [--json] [--log]  the public view (or the log) of the running game"""
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
@@ -25,6 +25,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     show.add_argument("db", metavar="DB")
     show.add_argument("--json", action="store_true", help="as JSON")
     show.add_argument("--game", type=int, help="another game than the running one")
+    show.add_argument("--log", action="store_true", help="the game log instead: every entry, corrections marked")
     show.set_defaults(handler=run_show)
 
 
@@ -55,9 +56,13 @@ def run_show(args: argparse.Namespace) -> int:
                 print("companion: no game is running in this journal", file=sys.stderr)
                 return 1
             view = session.public_view()
+            log = session.log() if args.log else []
     except JournalError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
+    if args.log:
+        _print_log(log, as_json=args.json)
+        return 0
     if args.json:
         print(json.dumps(view, ensure_ascii=False, indent=2))
     else:
@@ -67,3 +72,21 @@ def run_show(args: argparse.Namespace) -> int:
             if key in inner and not isinstance(inner[key], dict):
                 print(f"  {key}: {inner[key]}")
     return 0
+
+
+def _print_log(log: list[dict], *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(log, ensure_ascii=False, indent=2))
+        return
+    for line in log:
+        if "events" not in line:
+            kind = "undo" if "undo" in line else "redo"
+            print(f"{line['entry']:>5}  {kind} of entry {line[kind]}")
+            for words in line["words"]:
+                print(f"         {words}")
+            continue
+        marks = ("  [correction]" if line["correction"] else "") + ("" if line["in_play"] else "  [undone]")
+        print(f"{line['entry']:>5}  {line['command']}{marks}")
+        for event in line["events"]:
+            details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+            print(f"         {event['type']}" + (f": {details}" if details else ""))
