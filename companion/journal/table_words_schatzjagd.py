@@ -315,10 +315,21 @@ def _treasures(cur: GameState, res: GameState) -> list[str]:
     before, after = _treasure_counts(cur), _treasure_counts(res)
     order = list(dict.fromkeys([*after, *before]))
     need = {spot: after.get(spot, 0) - before.get(spot, 0) for spot in order}
-    return [_treasure_move(s, t, n) for s, t, n in flows(need, order, _treasure_rank)[0]]
+    # places where guarded and unguarded treasures lie side by side now: a treasure taken from
+    # there says which of them it is (a treasure laid back is unguarded unless the words say so)
+    mixed = {spot[1] for spot in before if spot[0] == "loose" and spot[2] and before.get(("loose", spot[1], False))}
+    return [_treasure_move(s, t, n, mixed) for s, t, n in flows(need, order, _treasure_rank)[0]]
 
 
-def _treasure_move(source: Spot, target: Spot, n: int) -> str:
+def _lying(spot: Spot, mixed: set[str]) -> str:
+    """``lying on C3``; where guarded and unguarded treasures lie together, which of them."""
+    where = place_words(spot[1])
+    if spot[1] not in mixed:
+        return f"lying on {where}"
+    return f"guarded by the monster on {where}" if spot[2] else f"lying unguarded on {where}"
+
+
+def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> str:
     things = count(n, "treasure")
     pair = (source[0], target[0])
     if pair == ("carried", "stack"):
@@ -339,12 +350,14 @@ def _treasure_move(source: Spot, target: Spot, n: int) -> str:
         guard = ", guarded by the monster there" if target[2] else ""
         return f"{cap(source[1])}: lay {things} back on {place_words(target[1])}{guard}."
     if pair == ("loose", "carried"):
-        return f"{cap(target[1])}: take {things} lying on {place_words(source[1])} into your hand."
+        return f"{cap(target[1])}: take {things} {_lying(source, mixed)} into your hand."
     if pair == ("loose", "loose") and source[1] == target[1]:
         lie = "treasure on" if n == 1 else f"{n} treasures on"
         verb = "is" if n == 1 else "are"
         state = "guarded again by the monster there" if target[2] else "no longer guarded"
         return f"The {lie} {place_words(target[1])} {verb} {state}."
+    if source[0] == "loose":
+        return f"Move {things} {_lying(source, mixed)} to {_spot_words(target)}."
     return f"Move {things} from {_spot_words(source)} to {_spot_words(target)}."
 
 
@@ -355,7 +368,7 @@ def _spot_words(spot: Spot) -> str:
     if kind == "hidden":
         return f"{where}'s castle"
     if kind == "loose":
-        return place_words(where)
+        return place_words(where) + (", guarded by the monster there" if guarded else "")
     return "the treasure stack"
 
 
@@ -424,6 +437,12 @@ def _turn(cur: GameState, res: GameState, *, has_lines: bool) -> list[str]:
     return out
 
 
+TURN_FLAGS = (  # (attribute, done, not done yet), said when nothing else on the table changes
+    ("travelled", "has travelled", "has not travelled yet"),
+    ("business", "has done business in the city", "has not done business in the city yet"),
+)
+
+
 def _turn_record(cur: GameState, res: GameState, *, has_lines: bool) -> list[str]:
     """What the current henchman may still do this turn, where nothing on the table shows it."""
     out: list[str] = []
@@ -439,9 +458,8 @@ def _turn_record(cur: GameState, res: GameState, *, has_lines: bool) -> list[str
             card = next((c for c in res.board if c.id == card_id), None)
             where = f" on {place_words(card.field)}" if card else ""
             out.append(f"{who} has used the special card{where} this turn.")
-    if not has_lines and not out and now.travelled != then.travelled:
-        if then.travelled:
-            out.append(f"{who}'s henchman has travelled this turn.")
-        else:
-            out.append(f"{who}'s henchman has not travelled yet this turn.")
+    if not has_lines and not out:  # the turn's record is all that changes: say what of it
+        for attr, done, not_yet in TURN_FLAGS:
+            if getattr(now, attr) != getattr(then, attr):
+                out.append(f"{who}'s henchman {done if getattr(then, attr) else not_yet} this turn.")
     return out

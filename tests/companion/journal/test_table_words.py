@@ -489,6 +489,29 @@ def test_schatzjagd_the_inn_and_a_treasure_hidden_at_home() -> None:
     assert play.undo_words(Inn("blue")) == ["Set blue's gold to 5."]
 
 
+def test_schatzjagd_a_treasure_taken_from_beside_a_guarded_one_says_which() -> None:
+    # a treasure lies on C3 guarded by the monster there; red's henchman died beside it (of poison,
+    # say) and dropped another one, unguarded: undoing that takes the unguarded one back
+    start = schatzjagd().history.state
+    red = start.henchman("red")
+    guarded = Loose("C3", "orb", guard=7)
+    alive = replace(start, players=(replace(red, treasures=("crown",)), *start.players[1:]), loose=(guarded,))
+    dead = replace(start, loose=(guarded, Loose("C3", "crown")))
+    command = {"type": "end-turn", "player": "red"}
+    assert instructions("schatzjagd", dead, alive, command) == [
+        "Red: take 1 treasure lying unguarded on C3 into your hand."
+    ]
+    assert instructions("schatzjagd", alive, dead, command) == ["Red: lay 1 treasure back on C3."]
+    # the other way round: red takes the guarded one (having beaten the monster, say)
+    beaten = replace(alive, loose=(Loose("C3", "crown"),))
+    assert instructions("schatzjagd", dead, beaten, command) == [
+        "Red: take 1 treasure guarded by the monster on C3 into your hand."
+    ]
+    assert instructions("schatzjagd", beaten, dead, command) == [
+        "Red: lay 1 treasure back on C3, guarded by the monster there."
+    ]
+
+
 # --------------------------------------------------------------------------- random play
 
 
@@ -848,13 +871,36 @@ def follow_counts(table: dict[Any, Any], line: str) -> None:
         table["loose"][sj_place(m[2])] += n
         if m[3]:
             table["guarded"][sj_place(m[2])] += n
-    elif m := re.fullmatch(r"(\w+): take \d+ treasures? lying on (.*) into your hand\.", line):
+    elif m := re.fullmatch(r"(\w+): take \d+ treasures? (.*) into your hand\.", line):
         table[who, "carried"] += n
-        table["loose"][sj_place(m[2])] -= n
-        table["guarded"][sj_place(m[2])] = max(0, table["guarded"][sj_place(m[2])] - n)
+        take_loose(table, m[2], n)
+    elif m := re.fullmatch(r"Move \d+ treasures? ((?:lying|guarded) .*) to (.*?)(, guarded by .*)?\.", line):
+        take_loose(table, m[1], n)
+        table["loose"][sj_place(m[2])] += n
+        if m[3]:
+            table["guarded"][sj_place(m[2])] += n
     elif m := re.fullmatch(r"The (?:(\d+) )?treasures? on (.*) (?:is|are) (guarded again|no longer guarded).*\.", line):
         k = int(m[1] or 1)
         table["guarded"][sj_place(m[2])] += k if m[3] == "guarded again" else -k
+
+
+def take_loose(table: dict[Any, Any], words: str, n: int) -> None:
+    """``lying on C3`` (all alike there), ``lying unguarded on C3`` or ``guarded by the monster on C3``."""
+    m = re.fullmatch(r"(lying on|lying unguarded on|guarded by the monster on) (.*)", words)
+    assert m, words
+    place = sj_place(m[2])
+    loose, guarded = table["loose"], table["guarded"]
+    assert loose[place] >= n, words
+    if m[1] == "lying on":  # the treasures there are all guarded or all unguarded
+        assert guarded[place] in (0, loose[place]), (words, loose[place], guarded[place])
+        if guarded[place]:
+            guarded[place] -= n
+    elif m[1].startswith("guarded"):
+        assert guarded[place] >= n, words
+        guarded[place] -= n
+    else:
+        assert loose[place] - guarded[place] >= n, words
+    loose[place] -= n
 
 
 # -- Die Glücksritter: no pick, no document in a hand or face down
@@ -978,6 +1024,21 @@ def check_schatzjagd_secrets(current: SJState, restored: SJState, command: dict,
 @settings(FAST, max_examples=15)
 @given(seed=seeds, players=st.integers(2, 4), steps=st.integers(50, 500))
 def test_schatzjagd_words_over_random_play(seed: int, players: int, steps: int) -> None:
+    schatzjagd_words_over_random_play(seed, players, steps)
+
+
+def test_schatzjagd_words_for_a_treasure_dropped_beside_a_guarded_one_over_random_play() -> None:
+    # green dies of poison on E4, where a treasure already lies guarded by the monster that killed
+    # another henchman: undoing it must say that green takes the unguarded treasure, not the other
+    schatzjagd_words_over_random_play(seed=230, players=2, steps=446)
+
+
+def test_schatzjagd_words_for_business_that_changes_no_value_over_random_play() -> None:
+    # blue works at the inn with 15 gold already: only the record of the turn changes
+    schatzjagd_words_over_random_play(seed=3, players=2, steps=140)
+
+
+def schatzjagd_words_over_random_play(seed: int, players: int, steps: int) -> None:
     rng = random.Random(seed)
     history = schatzjagd_history(rng, players, show_treasure_kinds=False)
     for _ in range(steps):
