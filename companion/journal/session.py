@@ -8,7 +8,6 @@ command in play. Snapshots of the state along the chain keep resuming fast howev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -238,9 +237,6 @@ class Session:
         self.state = after
         self.redo_stack.pop()
         return Moved(seq, target, tuple(words))
-
-    def apply_all(self, commands: Iterable[Any]) -> list[Committed]:
-        return [self.apply(c) for c in commands]
 
     # --------------------------------------------------------------------------------- views
     def public_view(self) -> dict[str, Any]:
