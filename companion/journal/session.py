@@ -229,7 +229,7 @@ class Session:
         target = self.redo_stack[-1]
         after = self.state_at(target)
         command = self.journal.entry(self.game_id, target).command
-        words = instructions(self.game.name, self.state, after, command)
+        words = instructions(self.game.name, self.state, after, command, redo=True)
         seq = self.journal.append(
             self.game_id, kind="redo", head=target, target=target, words=words, finished=is_over(after)
         )

@@ -30,8 +30,11 @@ Wording rules, the same for every game:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
+
+from companion.journal.registry import game_named
 
 K = TypeVar("K", bound=Hashable)
 
@@ -42,36 +45,32 @@ NOTHING_TO_MOVE = "Nothing on the table changes; only the referee's record does.
 __all__ = ["GAMES", "NOTHING_TO_MOVE", "instructions"]
 
 
-def instructions(game: str, current: Any, restored: Any, command: dict | None = None) -> list[str]:
+def instructions(
+    game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False
+) -> list[str]:
     """What to change on the table to get from ``current`` to ``restored``, one instruction each.
 
-    ``command`` is the undone (or redone) command as a dict with a ``"type"`` key; its die rolls
-    are mentioned. Raises ValueError for a game this module does not know.
+    ``command`` is the undone (or, with ``redo``, redone) command as a dict with a ``"type"``
+    key; its die rolls are mentioned. Raises ValueError for a game this module does not know.
     """
     module = _module(game)
     rolls = command_rolls(game, command)
     lines: list[str] = []
     if rolls:
-        redo = _is_redo(game, current, restored, command)
         lines.append(roll_line(rolls, redo=redo))
     lines += module.lines(current, restored, command or {})
     if not lines:
-        engine = _engine(game)
+        engine = game_named(game)
         if engine.public_view(current) != engine.public_view(restored):
             lines.append(NOTHING_TO_MOVE)
     return lines
 
 
 def _module(game: str) -> Any:
-    if game == "gluecksritter":
-        from companion.journal import table_words_gluecksritter as module
-    elif game == "raubritter":
-        from companion.journal import table_words_raubritter as module
-    elif game == "schatzjagd":
-        from companion.journal import table_words_schatzjagd as module
-    else:
+    """The game's own words module (imported here, not at the top: it builds on this one)."""
+    if game not in GAMES:
         raise ValueError(f"no table words for the game {game!r}; known: {', '.join(GAMES)}")
-    return module
+    return importlib.import_module(f"companion.journal.table_words_{game}")
 
 
 # --------------------------------------------------------------------------- die rolls
@@ -104,36 +103,6 @@ def roll_line(values: Sequence[int], *, redo: bool = False) -> str:
         what, it = f"The rolls of {join(str(v) for v in values)} are", "they are"
     done = "entered again" if redo else "taken back"
     return f"{what} {done} with this step; {it} not rolled again."
-
-
-def _is_redo(game: str, current: Any, restored: Any, command: dict | None) -> bool:
-    """True when ``command`` leads from ``current`` to ``restored`` (a redo), not the other way round."""
-    if command is None:
-        return False
-    try:
-        from engines.core.history import replay
-
-        engine = _engine(game)
-        cmd = engine.parse_command(command)
-    except Exception:  # a command the engine cannot read: say "taken back", the usual case
-        return False
-    for start, goal, redo in ((restored, current, False), (current, restored, True)):
-        try:
-            if replay(engine, start, engine.decide(start, cmd), check=False) == goal:
-                return redo
-        except Exception:  # noqa: S112 - refused in this direction: try the other
-            continue
-    return False
-
-
-def _engine(game: str) -> Any:
-    if game == "gluecksritter":
-        from engines.gluecksritter import GAME
-    elif game == "raubritter":
-        from engines.raubritter import GAME
-    else:
-        from engines.schatzjagd import GAME
-    return GAME
 
 
 # --------------------------------------------------------------------------- words

@@ -98,7 +98,7 @@ class Play:
 
     def redo_words(self) -> list[str]:
         """The words to redo the last command (from the state before it to the state after it)."""
-        return instructions(self.game, self.before, self.history.state, self.command)
+        return instructions(self.game, self.before, self.history.state, self.command, redo=True)
 
 
 def gluecksritter(rules: str = SCHMIDT) -> Play:
@@ -370,7 +370,7 @@ def test_raubritter_the_last_tile_ends_the_game_and_undoing_it_takes_the_scores_
             break
     words = instructions("raubritter", history.state, before, RB.dump_command(command))
     assert "The game is not over: the scores are taken back." in words
-    redo = instructions("raubritter", before, history.state, RB.dump_command(command))
+    redo = instructions("raubritter", before, history.state, RB.dump_command(command), redo=True)
     assert any(line.startswith("The game is over again: ") for line in redo)
 
 
@@ -546,10 +546,10 @@ def without_roll(words: list[str]) -> list[str]:
     return [line for line in words if not ROLL.match(line)]
 
 
-def check_words(game: str, current: Any, restored: Any, command: dict[str, Any]) -> list[str]:
+def check_words(game: str, current: Any, restored: Any, command: dict[str, Any], *, redo: bool = False) -> list[str]:
     """The words for one direction: well formed, and present exactly when something visible changes."""
     engine = ENGINES[game]
-    words = instructions(game, current, restored, command)
+    words = instructions(game, current, restored, command, redo=redo)
     assert isinstance(words, list) and all(isinstance(line, str) for line in words)
     for line in words:
         assert line[:1].isupper() and line.endswith("."), line
@@ -564,7 +564,10 @@ def check_words(game: str, current: Any, restored: Any, command: dict[str, Any])
 
 def both_ways(game: str, before: Any, after: Any, command: dict[str, Any]) -> list[tuple[Any, Any, list[str]]]:
     """(current, restored, words) for undoing the command and for redoing it."""
-    return [(cur, res, check_words(game, cur, res, command)) for cur, res in ((after, before), (before, after))]
+    return [
+        (cur, res, check_words(game, cur, res, command, redo=redo))
+        for cur, res, redo in ((after, before, False), (before, after, True))
+    ]
 
 
 # -- following the words: a table that does what it is told reaches the restored state
