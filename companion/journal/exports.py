@@ -26,12 +26,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from companion.journal.errors import JournalError
+from companion.journal.line import EntryProblem, LineOfPlay, first_error
 from companion.journal.registry import game_named
 from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
 from companion.journal.store import EntryRow, GameRow, Journal, now
 from companion.journal.verify import canonical
 from engines.core.errors import InvariantBroken
-from engines.core.history import replay
 
 FORMAT = "companion.export"
 VERSION = 1
@@ -128,7 +128,7 @@ def damaged(journal: Journal, game_id: int | None, exc: Exception) -> JournalErr
     """A game the journal holds but cannot give back (an entry or snapshot that does not read)."""
     which = game_id if game_id is not None else journal.running()
     if isinstance(exc, ValidationError):
-        reason = _first_error(exc)
+        reason = first_error(exc)
     else:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     return JournalError(
@@ -219,13 +219,7 @@ def parse_document(data: Any) -> ExportDocument:
     try:
         return ExportDocument.model_validate(data)
     except ValidationError as exc:
-        raise ExportError(f"this export is broken: {_first_error(exc)}") from None
-
-
-def _first_error(exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    where = ".".join(str(part) for part in error["loc"])
-    return f"{error['msg']} at {where}" if where else error["msg"]
+        raise ExportError(f"this export is broken: {first_error(exc)}") from None
 
 
 # ------------------------------------------------------------------------------- rebuilding
@@ -252,64 +246,32 @@ def rebuild(game: Any, config: Any, entries: Iterable[EntryRow]) -> Rebuilt:
         initial = game.setup(parsed_config)
         game.check(initial)
     except ValidationError as exc:
-        raise ExportError(f"the setup cannot be read: {_first_error(exc)}") from None
+        raise ExportError(f"the setup cannot be read: {first_error(exc)}") from None
     except (InvariantBroken, ValueError) as exc:
         raise ExportError(f"the setup cannot be read: {exc}") from None
-    states: dict[int, Any] = {0: initial}
-    since: dict[int, int] = {0: 0}
-    line: list[int] = []
-    redo: list[int] = []
+    play = LineOfPlay(game, initial)
+    since: dict[int, int] = {0: 0}  # events since the last snapshot, per command
     rows: list[EntryRow] = []
     snapshots: list[tuple[int, dict[str, Any]]] = []
-    for expected, entry in enumerate(entries, start=1):
-        where = f"entry {entry.seq}"
-        if entry.seq != expected:
-            raise ExportError(f"the entries jump from {expected - 1} to {entry.seq}")
-        head = line[-1] if line else 0
-        if entry.kind == "command":
-            if entry.command is None or entry.events is None:
-                raise ExportError(f"{where}: a command without its command or its events")
-            if entry.parent != head:
-                raise ExportError(f"{where}: it follows entry {entry.parent}, but entry {head} was in play")
-            try:
-                command = game.dump_command(game.parse_command(entry.command))
-                events = [game.parse_event(e) for e in entry.events]
-                state = replay(game, states[head], events)
-            except ValidationError as exc:
-                raise ExportError(f"{where} cannot be read: {_first_error(exc)}") from None
-            except InvariantBroken as exc:
-                raise ExportError(f"{where}: its events lead to an impossible state ({exc})") from None
-            except Exception as exc:  # a broken event can fail in any way while it is replayed
-                raise ExportError(f"{where}: its events do not replay ({type(exc).__name__}: {exc})") from None
-            for dropped in redo:
-                states.pop(dropped, None)
-            redo.clear()
-            line.append(entry.seq)
-            states[entry.seq] = state
-            count = since[head] + len(events)
-            if count >= SNAPSHOT_EVERY:
-                snapshots.append((entry.seq, game.dump_state(state)))
-                count = 0
-            since[entry.seq] = count
-            rows.append(
-                EntryRow(
-                    entry.seq, "command", None, head, command, [game.dump_event(e) for e in events], None, entry.at
-                )
-            )
-        elif entry.kind == "undo":
-            if not line or entry.target != head:
-                raise ExportError(f"{where}: it undoes entry {entry.target}, but entry {head} was in play")
-            redo.append(line.pop())
-            rows.append(EntryRow(entry.seq, "undo", entry.target, None, None, None, list(entry.words or []), entry.at))
-        elif entry.kind == "redo":
-            if not redo or entry.target != redo[-1]:
-                raise ExportError(f"{where}: it redoes entry {entry.target}, which was not the last one undone")
-            line.append(redo.pop())
-            rows.append(EntryRow(entry.seq, "redo", entry.target, None, None, None, list(entry.words or []), entry.at))
-        else:
-            raise ExportError(f"{where}: unknown kind {entry.kind!r}")
-    head = line[-1] if line else 0
-    return Rebuilt(game, game.dump_config(parsed_config), tuple(rows), tuple(snapshots), head, states[head])
+    for entry in entries:
+        head = play.head
+        try:
+            added = play.add(entry)
+        except EntryProblem as exc:
+            raise ExportError(str(exc)) from None
+        if added is None:
+            words = list(entry.words or [])
+            rows.append(EntryRow(entry.seq, entry.kind, entry.target, None, None, None, words, entry.at))
+            continue
+        command, events = added
+        count = since[head] + len(events)
+        if count >= SNAPSHOT_EVERY:
+            snapshots.append((entry.seq, game.dump_state(play.state)))
+            count = 0
+        since[entry.seq] = count
+        stored = [game.dump_event(e) for e in events]
+        rows.append(EntryRow(entry.seq, "command", None, head, game.dump_command(command), stored, None, entry.at))
+    return Rebuilt(game, game.dump_config(parsed_config), tuple(rows), tuple(snapshots), play.head, play.state)
 
 
 def write_game(
@@ -372,7 +334,7 @@ def check_document(data: Any) -> Checked:
     try:
         stated = game.parse_state(doc.final_state)
     except ValidationError as exc:
-        raise ExportError(f"the final state cannot be read: {_first_error(exc)}") from None
+        raise ExportError(f"the final state cannot be read: {first_error(exc)}") from None
     if canonical(game, stated) != canonical(game, rebuilt.state):
         raise ExportError("replaying the recorded events does not give the final state the document states")
     return Checked(doc, rebuilt)
