@@ -80,7 +80,6 @@ class Journal:
         """Open (or create) the journal at ``path``. ``readonly``: for reading only (verify, show);
         an older journal is then not updated but refused with a message."""
         path = Path(path)
-        _refuse_foreign_or_truncated(path)
         version = _inspect(path) if path.exists() else None
         if version is None:  # no file, or one that was created but never written
             if readonly or not create:
@@ -428,15 +427,11 @@ def _game(row: tuple) -> GameRow:
 
 
 def _inspect(path: Path) -> int | None:
-    """The journal version of an existing file, looked at through a read-only connection (so a
-    file that is refused is not touched, not even its WAL); None for a file never written."""
-    if path.stat().st_size == 0:
+    """The journal version of an existing file, or None for a file never written. The file is
+    judged by its header first and then through a read-only connection, so a file that is refused
+    is not touched (not even a WAL a crash left beside it is checkpointed into it)."""
+    if not _judge_header(path):
         return None
-    with path.open("rb") as f:
-        header = f.read(100)
-    wal = path.with_name(path.name + "-wal")
-    if not wal.exists() or wal.stat().st_size == 0:  # the header is up to date: judge it without SQLite
-        schema.check_version(int.from_bytes(header[60:64], "big") or 1, path)
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
@@ -466,19 +461,17 @@ def _inspect(path: Path) -> int | None:
     return version
 
 
-def _refuse_foreign_or_truncated(path: Path) -> None:
-    """Read the file's header before SQLite touches it: not SQLite, or shorter than it says it is."""
+def _judge_header(path: Path) -> bool:
+    """Refuse from the file's first 100 bytes what is not SQLite, is shorter than its header says,
+    or (when no WAL holds newer pages) comes from a newer version. False: an empty file."""
     try:
         size = path.stat().st_size
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise JournalError(f"cannot read {path}: {exc.strerror}") from None
-    if size == 0:
-        return  # created but never written: nothing to lose
-    try:
+        if size == 0:
+            return False  # created but never written: nothing to lose
         with path.open("rb") as f:
             head = f.read(100)
+        wal = path.with_name(path.name + "-wal")
+        wal_empty = not wal.exists() or wal.stat().st_size == 0
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if not head.startswith(HEADER):
@@ -488,10 +481,11 @@ def _refuse_foreign_or_truncated(path: Path) -> None:
     page_size = int.from_bytes(head[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
-    wal = path.with_name(path.name + "-wal")
-    wal_empty = not wal.exists() or wal.stat().st_size == 0
     if wal_empty and pages and size < pages * page_size:
         raise JournalError(
             f"{path} is truncated ({size} bytes of {pages * page_size}); it was left untouched. "
             "Restore a copy, or move it away to start a new journal."
         )
+    if wal_empty:  # the header is up to date: a newer version is refused without opening the file
+        schema.check_version(int.from_bytes(head[60:64], "big") or 1, path)
+    return True
