@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
 from companion.scenario.probes import Probe, one_of, optional, whole_number, words
+from engines.core.history import History
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
 from engines.raubritter.moves import legal_cells
@@ -99,13 +100,21 @@ build_command = command_builder(GAME, Command)
 
 PHASES = ("initial", "play", "over")
 KEY_HELP = (
-    "phase, turn, laid, order, winners, draw, width, height, tiles-laid, legal-cells, "
-    "cell|stack|top.<x>.<y>, <colour>.knights|tiles|score, <colour>.tiles.<kind>"
+    "phase, turn, laid, order, winners, draw, surrendered, width, height, tiles-laid, legal-cells, last-events, "
+    "cell|stack|top.<x>.<y>, <colour>.knights|aside|tiles|score, <colour>.tiles.<kind>"
 )
 
 
 def _score(colour: str) -> Callable[[GameState], int | None]:
     return lambda s: dict(s.scores).get(colour) if s.phase == "over" else None
+
+
+def _last_events(history: History) -> tuple[str, ...]:
+    return tuple(e.type for e in history.entries[-1].events) if history.entries else ()
+
+
+def _event_types(text: str) -> tuple[str, ...]:
+    return tuple(text.split(",")) if text != "none" else ()
 
 
 def _place(what: str, x: int, y: int, colours: Sequence[str]) -> Probe:
@@ -127,10 +136,14 @@ def probe(state: GameState, key: str) -> Probe:
         "order": Probe(lambda s: tuple(p.colour for p in s.players), words(colours, "a player", ordered=True)),
         "winners": Probe(lambda s: tuple(sorted(s.winners)), words(colours, "a player")),
         "draw": Probe(lambda s: "yes" if s.draw else "no", one_of(("yes", "no"), "yes or no")),
+        "surrendered": Probe(
+            lambda s: tuple(sorted(p.colour for p in s.players if p.surrendered)), words(colours, "a player")
+        ),
         "width": Probe(lambda s: s.box()[0], whole_number),
         "height": Probe(lambda s: s.box()[1], whole_number),
         "tiles-laid": Probe(lambda s: len(s.cells), whole_number),
         "legal-cells": Probe(lambda s: len(legal_cells(s)), whole_number),
+        "last-events": Probe(_last_events, _event_types, of_history=True),
     }
     if key in fixed:
         return fixed[key]
@@ -149,6 +162,8 @@ def probe(state: GameState, key: str) -> Probe:
     if owner in colours:
         if what == "knights":
             return Probe(lambda s: s.player(owner).knights, whole_number)
+        if what == "aside":
+            return Probe(lambda s: s.player(owner).aside, whole_number)
         if what == "tiles":
             return Probe(lambda s: s.player(owner).tiles_total, whole_number)
         if what == "score":

@@ -1,36 +1,20 @@
-"""``decide(state, command) -> events`` for Raubritter: placements, marches, turns, the end."""
+"""``decide(state, command) -> events`` for Raubritter: placements, marches, turns, surrender and
+the corrections, each followed by what happens by itself (the turn passing, the end)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engines.core.errors import RuleViolation
+from engines.raubritter import corrections
 from engines.raubritter import events as ev
 from engines.raubritter.commands import EndTurn, LayTile, Surrender
 from engines.raubritter.evolve import evolve
 from engines.raubritter.march import march_problem
-from engines.raubritter.rules import INITIAL_TILES, POINTS, TILES_PER_TURN, building
+from engines.raubritter.placement import placement_problem
+from engines.raubritter.rules import building
 from engines.raubritter.state import INITIAL, OVER, PLAY, Cell, GameState
-
-NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-def placement_problem(state: GameState, x: int, y: int) -> RuleViolation | None:
-    """Why no tile may go to (x, y) now, or None."""
-    if not state.cells:
-        return None
-    if state.cell(x, y) is not None:
-        return RuleViolation("tile.occupied", f"a tile already lies at {x},{y}")
-    if not any(state.cell(x + dx, y + dy) for dx, dy in NEIGHBOURS):
-        return RuleViolation("tile.not-touching", f"{x},{y} shares no edge with a laid tile")
-    xs = [c.x for c in state.cells] + [x]
-    ys = [c.y for c in state.cells] + [y]
-    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    if width > state.area or height > state.area:
-        return RuleViolation(
-            "tile.area", f"the layout would be {width}×{height}; with this many players it stays within {state.area}"
-        )
-    return None
+from engines.raubritter.turns import after_laying, pass_turn
 
 
 def lay_tile(state: GameState, cmd: LayTile) -> list:
@@ -64,18 +48,18 @@ def end_turn(state: GameState, cmd: EndTurn) -> list:
         raise RuleViolation("turn.initial", "in the initial placement every player lays two tiles")
     if state.laid == 0:
         raise RuleViolation("turn.nothing-laid", "the first tile of a turn must be laid")
-    return _pass_turn(state)
+    return pass_turn(state)
 
 
 def surrender(state: GameState, cmd: Surrender) -> list:
     _current(state, cmd.player, "surrender")
     after = evolve(state, ev.PlayerSurrendered(cmd.player))
-    return [ev.PlayerSurrendered(cmd.player), *_pass_turn(after)]
+    return [ev.PlayerSurrendered(cmd.player), *pass_turn(after)]
 
 
 def _current(state: GameState, colour: str, what: str) -> Any:
     if state.phase == OVER:
-        raise RuleViolation("game.over", "the game is over")
+        raise RuleViolation("game.over", "the game is over; only corrections are possible")
     if not state.has_player(colour):
         raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
     player = state.player(colour)
@@ -92,61 +76,24 @@ def _with_cell(state: GameState, cell: Cell) -> GameState:
     return evolve(state, ev.TileLaid(cell.owner, cell.kind, cell.x, cell.y))
 
 
-def after_laying(state: GameState) -> list:
-    """The turn ends by itself after the initial pair, the third tile, or the last tile in hand."""
-    player = state.player(state.current) if state.current else None
-    if player is None:
-        return []
-    if state.phase == INITIAL:
-        return _pass_turn(state) if state.laid == INITIAL_TILES or player.tiles_total == 0 else []
-    if state.laid == TILES_PER_TURN or player.tiles_total == 0:
-        return _pass_turn(state, after_three=state.current if state.laid == TILES_PER_TURN else None)
-    return []
-
-
-def _pass_turn(state: GameState, after_three: str | None = None) -> list:
-    order = [p.colour for p in state.players]
-    start = order.index(state.current) + 1 if state.current in order else 0
-    if state.phase == INITIAL:
-        for colour in order[start:]:
-            if not state.player(colour).surrendered:
-                return [ev.TurnPassed(colour, INITIAL, after_three)]
-        start = 0  # everyone has laid the initial pair: the oldest begins the game
-    for step in range(len(order)):
-        colour = order[(start + step) % len(order)]
-        p = state.player(colour)
-        if not p.surrendered and p.tiles_total > 0:
-            return [ev.TurnPassed(colour, PLAY, after_three)]
-    return [ev.TurnPassed(None, OVER, after_three), scoring(state)]
-
-
-def scoring(state: GameState) -> ev.GameEnded:
-    """Castle 1, village 2, town 3 to the owner of the top knight; a surrendered player scores 0
-    and cannot win. Equal points: most knights left; still equal: a draw."""
-    points = {p.colour: 0 for p in state.players}
-    for cell in state.cells:
-        owner, kind = cell.top, building(cell.kind)
-        if owner is not None and kind is not None and not state.player(owner).surrendered:
-            points[owner] += POINTS[kind]
-    in_game = [p for p in state.players if not p.surrendered] or list(state.players)
-    best = max(points[p.colour] for p in in_game)
-    leaders = [p for p in in_game if points[p.colour] == best]
-    most = max(p.knights for p in leaders)
-    winners = tuple(p.colour for p in leaders if p.knights == most)
-    return ev.GameEnded(tuple(points.items()), winners, draw=len(winners) > 1)
-
-
-HANDLERS = {"lay-tile": lay_tile, "end-turn": end_turn, "surrender": surrender}
+PLAY_HANDLERS = {"lay-tile": lay_tile, "end-turn": end_turn, "surrender": surrender}
 
 
 def decide(state: GameState, command: Any) -> list:
-    handler = HANDLERS.get(getattr(command, "type", None))
+    kind = getattr(command, "type", None)
+    if kind in corrections.HANDLERS:
+        events = list(corrections.HANDLERS[kind](state, command))
+        return events + corrections.follow_up(_fold(state, events))
+    handler = PLAY_HANDLERS.get(kind)
     if handler is None:
         raise RuleViolation("command.unknown", f"{command!r} is not a Raubritter command")
     events = list(handler(state, command))
-    if command.type == "lay-tile":
-        after = state
-        for event in events:
-            after = evolve(after, event)
-        events += after_laying(after)
+    if kind == "lay-tile":
+        events += after_laying(_fold(state, events))
     return events
+
+
+def _fold(state: GameState, events: list) -> GameState:
+    for event in events:
+        state = evolve(state, event)
+    return state

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engines.core.correction import Corrected
+
 
 @dataclass(frozen=True, slots=True)
 class TileLaid:
@@ -51,4 +53,49 @@ class GameEnded:
     type: Literal["game-ended"] = "game-ended"
 
 
-Event = TileLaid | KnightsMarched | TurnPassed | PlayerSurrendered | GameEnded
+# ------------------------------------------------------------------------------ corrections
+
+
+@dataclass(frozen=True, slots=True)
+class TileCorrected:
+    """By hand: the tile of ``player`` at (x, y) was ``old`` and is ``new`` (None: in the pile).
+    A tile back in the pile sends the knights on it back to their owners."""
+
+    player: str
+    x: int
+    y: int
+    old: str | None
+    new: str | None
+    reason: str
+    type: Literal["tile-corrected"] = "tile-corrected"
+
+
+@dataclass(frozen=True, slots=True)
+class TileMoved:
+    """By hand: the tile at (x, y) lies at (to_x, to_y), with its knights."""
+
+    x: int
+    y: int
+    to_x: int
+    to_y: int
+    reason: str
+    type: Literal["tile-moved"] = "tile-moved"
+
+
+@dataclass(frozen=True, slots=True)
+class StackCorrected:
+    """By hand: the knights at (x, y) go from ``old`` to ``new`` (bottom to top); knights that come
+    onto the tile leave their owners' hands, knights that leave it go back there."""
+
+    x: int
+    y: int
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+    reason: str
+    type: Literal["stack-corrected"] = "stack-corrected"
+
+
+Event = (
+    TileLaid | KnightsMarched | TurnPassed | PlayerSurrendered | GameEnded | TileCorrected | TileMoved
+    | StackCorrected | Corrected
+)  # fmt: skip

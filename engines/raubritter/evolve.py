@@ -4,21 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.correction import Corrected
 from engines.core.frozen import replace
 from engines.raubritter import events as ev
 from engines.raubritter.rules import DIRECTIONS, KINDS
-from engines.raubritter.state import Cell, GameState
+from engines.raubritter.state import OVER, Cell, GameState
 
 
 def _update_player(state: GameState, colour: str, **changes: Any) -> GameState:
     return replace(state, players=tuple(replace(p, **changes) if p.colour == colour else p for p in state.players))
 
 
+def _pile(s: GameState, colour: str, kind: str, change: int) -> GameState:
+    """``change`` tiles of ``kind`` onto (positive) or off (negative) the player's pile."""
+    p = s.player(colour)
+    i = KINDS.index(kind)
+    return _update_player(s, colour, tiles=p.tiles[:i] + (p.tiles[i] + change,) + p.tiles[i + 1 :])
+
+
+def _hands(s: GameState, knights: dict[str, int]) -> GameState:
+    """Knights back into (positive) or out of (negative) their owners' hands."""
+    for colour, n in knights.items():
+        s = _update_player(s, colour, knights=s.player(colour).knights + n)
+    return s
+
+
+def _count(stack: tuple[str, ...]) -> dict[str, int]:
+    return {colour: stack.count(colour) for colour in dict.fromkeys(stack)}
+
+
 def tile_laid(s: GameState, e: ev.TileLaid) -> GameState:
-    p = s.player(e.player)
-    i = KINDS.index(e.kind)
-    tiles = p.tiles[:i] + (p.tiles[i] - 1,) + p.tiles[i + 1 :]
-    s = _update_player(s, e.player, tiles=tiles)
+    s = _pile(s, e.player, e.kind, -1)
     return replace(s, cells=s.cells + (Cell(e.x, e.y, e.kind, e.player),), laid=s.laid + 1, after_three=None)
 
 
@@ -33,7 +49,10 @@ def knights_marched(s: GameState, e: ev.KnightsMarched) -> GameState:
 
 
 def turn_passed(s: GameState, e: ev.TurnPassed) -> GameState:
-    return replace(s, current=e.to, phase=e.phase, laid=0, after_three=e.after_three)
+    s = replace(s, current=e.to, phase=e.phase, laid=0, after_three=e.after_three)
+    if e.phase != OVER:  # a finished game that a correction opened again has no result
+        s = replace(s, scores=(), winners=(), draw=False)
+    return s
 
 
 def player_surrendered(s: GameState, e: ev.PlayerSurrendered) -> GameState:
@@ -44,12 +63,50 @@ def game_ended(s: GameState, e: ev.GameEnded) -> GameState:
     return replace(s, scores=e.scores, winners=e.winners, draw=e.draw)
 
 
+def tile_corrected(s: GameState, e: ev.TileCorrected) -> GameState:
+    here = (e.x, e.y)
+    cell = s.cell(e.x, e.y)
+    if e.old is not None:
+        s = _pile(s, e.player, e.old, +1)
+    if e.new is None:  # back to the pile; its knights back to their owners
+        s = _hands(s, _count(cell.stack if cell else ()))
+        return replace(s, cells=tuple(c for c in s.cells if (c.x, c.y) != here))
+    s = _pile(s, e.player, e.new, -1)
+    if cell is None:  # from the pile onto the table
+        return replace(s, cells=s.cells + (Cell(e.x, e.y, e.new, e.player),))
+    return replace(s, cells=tuple(replace(c, kind=e.new) if (c.x, c.y) == here else c for c in s.cells))
+
+
+def tile_moved(s: GameState, e: ev.TileMoved) -> GameState:
+    moved = tuple(replace(c, x=e.to_x, y=e.to_y) if (c.x, c.y) == (e.x, e.y) else c for c in s.cells)
+    return replace(s, cells=moved)
+
+
+def stack_corrected(s: GameState, e: ev.StackCorrected) -> GameState:
+    back = _count(e.old)
+    for colour, n in _count(e.new).items():
+        back[colour] = back.get(colour, 0) - n
+    s = _hands(s, back)
+    return replace(s, cells=tuple(replace(c, stack=e.new) if (c.x, c.y) == (e.x, e.y) else c for c in s.cells))
+
+
+def corrected(s: GameState, e: Corrected) -> GameState:
+    """Knights in hand (``<colour>.knights``): the difference is set aside or taken back from there."""
+    colour = e.counter.partition(".")[0]
+    p = s.player(colour)
+    return _update_player(s, colour, knights=e.new, aside=p.aside - (e.new - p.knights))
+
+
 HANDLERS = {
     "tile-laid": tile_laid,
     "knights-marched": knights_marched,
     "turn-passed": turn_passed,
     "player-surrendered": player_surrendered,
     "game-ended": game_ended,
+    "tile-corrected": tile_corrected,
+    "tile-moved": tile_moved,
+    "stack-corrected": stack_corrected,
+    "corrected": corrected,
 }
 
 

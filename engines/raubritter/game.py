@@ -19,7 +19,7 @@ class Raubritter(Formats):
     command_union = Command
     event_union = Event
     state_type = GameState
-    format_version = 1
+    format_version = 2  # 2: corrections and knights set aside; version 1 documents read unchanged
 
     def setup(self, config: Setup) -> GameState:
         order = config.turn_order()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.core.errors import InvariantBroken
-from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS
+from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS, terrain
 from engines.raubritter.state import INITIAL, OVER, PLAY, GameState
 
 PHASES = {INITIAL, PLAY, OVER}
@@ -16,15 +16,18 @@ def check(state: GameState) -> None:
     on_board = Counter(knight for c in state.cells for knight in c.stack)
     laid = Counter((c.owner, c.kind) for c in state.cells)
     for p in state.players:
-        if p.knights < 0 or p.knights + on_board[p.colour] != KNIGHTS:
-            raise InvariantBroken(f"{p.colour}: {p.knights} knights in hand and {on_board[p.colour]} laid, not 30")
+        if p.knights < 0 or p.aside < 0 or p.knights + on_board[p.colour] + p.aside != KNIGHTS:
+            raise InvariantBroken(
+                f"{p.colour}: {p.knights} knights in hand, {on_board[p.colour]} laid and {p.aside} set aside, not 30"
+            )
         for kind, left in zip(KINDS, p.tiles, strict=True):
             if left < 0 or left + laid[p.colour, kind] != TILE_COUNTS[kind]:
                 raise InvariantBroken(f"{p.colour}: {kind} tiles not conserved")
     if len({(c.x, c.y) for c in state.cells}) != len(state.cells):
         raise InvariantBroken("two tiles on one position")
     for c in state.cells:
-        if len(c.stack) > MAX_STACK or not set(c.stack) <= colours or c.owner not in colours:
+        lake = terrain(c.kind) == "lake"
+        if len(c.stack) > MAX_STACK or not set(c.stack) <= colours or c.owner not in colours or (lake and c.stack):
             raise InvariantBroken(f"impossible tile {c}")
     width, height = state.box()
     if width > state.area or height > state.area:

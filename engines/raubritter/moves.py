@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engines.raubritter.decide import NEIGHBOURS, placement_problem
 from engines.raubritter.events import TileLaid
 from engines.raubritter.evolve import evolve
 from engines.raubritter.march import legal_marches as _legal_marches
 from engines.raubritter.march import path_cells
+from engines.raubritter.placement import NEIGHBOURS, placement_problem
 from engines.raubritter.rules import DIRECTIONS, DROP_MIN, MAX_STACK, terrain
 from engines.raubritter.state import Cell, GameState
 

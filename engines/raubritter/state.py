@@ -16,8 +16,9 @@ class Player:
     colour: str
     name: str
     tiles: tuple[int, ...]  # tiles left, counted by kind in the order of KINDS
-    knights: int
+    knights: int  # in hand
     surrendered: bool = False
+    aside: int = 0  # knights out of the game: set aside by a correction (hand + tiles + aside = 30)
 
     def tiles_left(self, kind: str) -> int:
         return self.tiles[KINDS.index(kind)]

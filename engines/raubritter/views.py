@@ -23,6 +23,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "colour": p.colour,
                 "name": p.name,
                 "knights": p.knights,
+                "knights_aside": p.aside,
                 "tiles": dict(zip(KINDS, p.tiles, strict=True)),
                 "tiles_total": p.tiles_total,
                 "surrendered": p.surrendered,

@@ -1,5 +1,5 @@
-"""Random legal Raubritter play for 2-4 players: after every step knights are conserved (board and hand
-30 each), no tile holds more than 4, the layout stays within its box, replay and undo/redo reproduce
+"""Random legal Raubritter play for 2-4 players: after every step knights are conserved (board, hand and
+set aside 30 each), no tile holds more than 4, the layout stays within its box, replay and undo/redo reproduce
 the state, and illegal commands are refused without changing anything."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def check_step(history) -> None:
     GAME.check(state)
     for player in state.players:
         on_board = sum(c.stack.count(player.colour) for c in state.cells)
-        assert player.knights + on_board == KNIGHTS
+        assert player.knights + on_board + player.aside == KNIGHTS
     assert all(len(c.stack) <= MAX_STACK for c in state.cells)
     width, height = state.box()
     assert width <= AREA[len(state.players)] and height <= AREA[len(state.players)]
@@ -47,7 +47,8 @@ def test_a_whole_game_keeps_every_invariant_and_replays(seed, players):
         assert steps < 1000
     assert history.replay() == history.state
     final = history.state
-    assert final.winners and set(final.winners) <= {p.colour for p in final.players}
+    in_game = {p.colour for p in final.players if not p.surrendered}
+    assert set(final.winners) <= in_game and bool(final.winners) == bool(in_game)
     assert load_history(GAME, dump_history(history)).state == final
 
 
