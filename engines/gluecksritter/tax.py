@@ -1,5 +1,6 @@
 """Royal tax: whoever holds 8 or more coins of one kind gives half of that kind (rounded down)
-back to the sack, after each step that changed their coins, unless they play a Gift."""
+back to the sack, after each step that gave them coins of that kind, unless they play a Gift.
+Paying (or losing coins any other way) never raises a tax."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ KINDS = ("silver", "gold")
 
 
 def taxes_after(before: GameState, after: GameState) -> list:
-    """RoyalTaxDue for every player and kind that changed in this step and now reaches 8."""
+    """RoyalTaxDue for every player and kind that grew in this step and now reaches 8."""
     due = []
     for old, new in zip(before.players, after.players, strict=True):
         for kind in KINDS:
             count = getattr(new, kind)
-            if count >= TAX_THRESHOLD and count != getattr(old, kind) and (new.colour, kind) not in after.taxes:
+            if count >= TAX_THRESHOLD and count > getattr(old, kind) and (new.colour, kind) not in after.taxes:
                 due.append(RoyalTaxDue(new.colour, kind))
     return due
 

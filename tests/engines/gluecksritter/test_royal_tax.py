@@ -1,6 +1,6 @@
-"""The royal tax: 8 or more coins of one kind after a step that changed them → half of that kind
-(rounded down) back to the sack; silver and gold each on its own; nothing else happens until it is
-paid; a Gift cancels one tax."""
+"""The royal tax: 8 or more coins of one kind after a step that gave the player coins of that kind →
+half of that kind (rounded down) back to the sack; silver and gold each on its own; paying never
+raises it; nothing else happens until it is paid; a Gift cancels one tax."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import (
     AcceptOffer,
+    BuyPieces,
     ChooseFirstOfferer,
     Decline,
     KnightAct,
@@ -206,7 +207,7 @@ def test_a_kept_pile_is_not_taxed_again_while_it_does_not_change():
     assert t.state.taxes == () and t.phase == DUCATS
 
 
-def test_a_kept_pile_is_taxed_again_when_it_changes_and_the_same_gift_cannot_be_played_twice_a_round():
+def test_a_kept_pile_is_taxed_again_when_it_grows_and_the_same_gift_cannot_be_played_twice_a_round():
     t = with_gifts(c(6, 0), field6=c(1, 0), gifts=2)
     t.do(PlayDocument("red", "gift"))
     assert t.coins("red").silver == 9  # field 6 added a silver
@@ -215,6 +216,27 @@ def test_a_kept_pile_is_taxed_again_when_it_changes_and_the_same_gift_cannot_be_
     assert "this round" in error.message
     t.do(PayRoyalTax("red"))
     assert t.coins("red").silver == 5
+
+
+def test_paying_from_a_kept_pile_raises_no_tax():
+    """10 silver kept with a Gift; a tower paid with 1 silver and 2 gold leaves 9: no tax."""
+    t = with_gifts(c(8, 0))
+    t.do(PlayDocument("red", "gift"))
+    assert t.coins("red").silver == 10 and t.state.taxes == ()
+    t.to_resolve(red=(3, 5), blue=(5, 6), green=(5, 6))
+    t.do(BuyPieces("red", 1, payment=c(1, 2)))
+    assert t.coins("red") == c(9, 0)
+    assert t.state.taxes == ()
+    assert t.phase == DUCATS
+
+
+def test_losing_coins_to_a_raid_raises_no_tax_for_the_victim():
+    t = Table.new().give("blue", silver=9, gold=9)
+    t.refuse(PayRoyalTax("blue"), "royal-tax.none-due")  # set by a correction: no tax
+    t.to_resolve(red=(4, 5))
+    t.do(KnightAct("red", "raid", victim="blue", face=1))
+    assert t.coins("blue") == c(0, 0)
+    assert sorted(t.state.taxes) == [("red", "gold"), ("red", "silver")]
 
 
 def test_the_second_gift_may_be_played_in_the_next_round():
