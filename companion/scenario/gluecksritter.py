@@ -114,7 +114,7 @@ build_command = command_builder(GAME, Command, {Coins: parse_coins})
 # ---------------------------------------------------------------------------- expectations
 
 KEY_HELP = (
-    "phase, field, round, winners, awaiting, taxes, deck, discard, sack, field5, field6, "
+    "phase, field, round, winners, awaiting, passed-over, taxes, deck, discard, sack, field5, field6, "
     "sack|field5|field6.silver|gold, supply.walls|towers, knight.stage|actor|turn|decider, "
     "<colour>.silver|gold|coins|walls|towers|knight-in-dungeon|documents|hand|pick"
 )
@@ -168,6 +168,9 @@ def probe(state: GameState, key: str) -> Probe:
         "sack": _pile("sack"),
         "field5": _pile("field5"),
         "field6": _pile("field6"),
+        "passed-over": Probe(
+            lambda s: tuple(sorted(who for who, _ in s.passed_over)), words(colours, "a player")
+        ),
         "knight.stage": Probe(_knight("stage"), optional(one_of(KNIGHT_STAGES, "a knight stage"))),
         "knight.actor": Probe(_knight("actor"), optional(one_of(colours, "a player"))),
         "knight.turn": Probe(_knight("turn"), optional(one_of(colours, "a player"))),

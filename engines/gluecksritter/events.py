@@ -111,6 +111,16 @@ class PlayerDone:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerPassedOver:
+    """Nothing on the open field (1 to 3) is within this player's reach: not asked, and why."""
+
+    player: str
+    field: int
+    reason: str
+    type: Literal["player-passed-over"] = "player-passed-over"
+
+
+@dataclass(frozen=True, slots=True)
 class KnightsImprisoned:
     players: tuple[str, ...]
     reason: str
@@ -267,6 +277,7 @@ Event = (
     | DeckReshuffled
     | DocumentDrawn
     | PlayerDone
+    | PlayerPassedOver
     | KnightsImprisoned
     | KnightRansomed
     | KnightStarted

@@ -85,11 +85,11 @@ def actions_revealed(s: GameState, e: ev.ActionsRevealed) -> GameState:
 
 def field_opened(s: GameState, e: ev.FieldOpened) -> GameState:
     todo = e.players if e.field in (1, 2, 3) else ()
-    return replace(s, field=e.field, field_open=True, todo=todo)
+    return replace(s, field=e.field, field_open=True, todo=todo, passed_over=())
 
 
 def field_closed(s: GameState, e: ev.FieldClosed) -> GameState:
-    return replace(s, field_open=False, todo=(), knight=None)
+    return replace(s, field_open=False, todo=(), passed_over=(), knight=None)
 
 
 BOARD_PILES = ("sack", "field5", "field6")
@@ -138,6 +138,11 @@ def document_drawn(s: GameState, e: ev.DocumentDrawn) -> GameState:
 
 def player_done(s: GameState, e: ev.PlayerDone) -> GameState:
     return replace(s, todo=tuple(c for c in s.todo if c != e.player))
+
+
+def player_passed_over(s: GameState, e: ev.PlayerPassedOver) -> GameState:
+    todo = tuple(c for c in s.todo if c != e.player)
+    return replace(s, todo=todo, passed_over=s.passed_over + ((e.player, e.reason),))
 
 
 def knights_imprisoned(s: GameState, e: ev.KnightsImprisoned) -> GameState:
@@ -222,11 +227,15 @@ def royal_tax_settled(s: GameState, e: ev.RoyalTaxSettled) -> GameState:
 
 def round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
     s = _map_players(s, lambda p: replace(p, pick=None, played=()))
-    return replace(s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), knight=None)
+    return replace(
+        s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), passed_over=(), knight=None
+    )
 
 
 def game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), knight=None)
+    return replace(
+        s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), passed_over=(), knight=None
+    )
 
 
 def corrected(s: GameState, e: Corrected) -> GameState:
@@ -247,6 +256,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "deck-reshuffled": deck_reshuffled,
     "document-drawn": document_drawn,
     "player-done": player_done,
+    "player-passed-over": player_passed_over,
     "knights-imprisoned": knights_imprisoned,
     "knight-ransomed": knight_ransomed,
     "knight-started": knight_started,

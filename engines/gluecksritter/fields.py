@@ -26,6 +26,9 @@ def _require_turn(state: GameState, player: str, fields: tuple[int, ...]) -> int
             "resolve.not-now", f"this is a decision for {wanted}, and none of them is being resolved now"
         )
     if player not in state.todo:
+        passed = dict(state.passed_over)
+        if player in passed:
+            raise RuleViolation("resolve.passed-over", passed[player])
         if player in state.pickers(state.field):
             raise RuleViolation("resolve.decided", f"{player} has already decided on field {state.field}")
         raise RuleViolation("resolve.not-present", f"{player} did not play card {state.field}")
@@ -92,16 +95,26 @@ def buy_pieces(state: GameState, cmd: BuyPieces) -> list:
     ]
 
 
-def _cannot_take_anything(state: GameState, player: str) -> bool:
-    """Nothing this player could get on the open field: no decision worth asking for."""
+def pass_over_reason(state: GameState, player: str) -> str | None:
+    """Why this player can get nothing on the open field (then nobody asks), or None."""
     field = state.field
     if field == 1:
-        return not (state.deck or state.discard) or not can_afford(state, player, document_price(state))
+        price = document_price(state)
+        if not (state.deck or state.discard):
+            return f"{player} can't draw a document (none is left) and was passed over"
+        if not can_afford(state, player, price):
+            return f"{player} can't pay {price} for a document and was passed over"
+        return None
     piece = PIECE_OF_FIELD[field]
     supply = state.supply_walls if piece == "wall" else state.supply_towers
-    return (
-        supply == 0 or room_for(state, player, piece) == 0 or not can_afford(state, player, piece_price(state, field))
-    )
+    price = piece_price(state, field)
+    if supply == 0:
+        return f"{player} can't buy a {piece} (none is left in the supply) and was passed over"
+    if room_for(state, player, piece) == 0:
+        return f"{player} can't build another {piece} (the castle holds {CASTLE_LIMIT}) and was passed over"
+    if not can_afford(state, player, price):
+        return f"{player} can't pay {price} for a {piece} and was passed over"
+    return None
 
 
 def _field_complete(state: GameState) -> bool:
@@ -118,9 +131,10 @@ def auto_step(state: GameState) -> list | None:
         return None
     if state.field_open:
         if state.field in (1, 2, 3):
-            stuck = [p for p in state.todo if _cannot_take_anything(state, p)]
+            reasons = ((p, pass_over_reason(state, p)) for p in state.todo)
+            stuck = [ev.PlayerPassedOver(p, state.field, why) for p, why in reasons if why]
             if stuck:
-                return [ev.PlayerDone(p) for p in stuck]
+                return stuck
         if _field_complete(state):
             return [ev.FieldClosed(state.field)]
         return None

@@ -50,9 +50,10 @@ def _check_flow(state: GameState) -> None:
         raise InvariantBroken(f"no such phase or round: {state.phase!r}, round {state.round}")
     if not 0 <= state.field <= 6 or (state.field_open and state.phase != RESOLVE):
         raise InvariantBroken(f"field {state.field} open={state.field_open} in phase {state.phase}")
-    if state.todo or state.taxes or state.face_down or state.knight is not None:
+    if state.todo or state.taxes or state.face_down or state.passed_over or state.knight is not None:
         colours = {p.colour for p in state.players}
         owners = set(state.todo) | {who for who, _ in state.taxes} | {who for who, _ in state.face_down}
+        owners |= {who for who, _ in state.passed_over}
         if not owners <= colours:
             raise InvariantBroken(f"a decision or document belongs to nobody at the table: {owners - colours}")
         k = state.knight

@@ -104,6 +104,7 @@ class GameState:
     field: int = 0  # the field being resolved in phase E (0: none yet)
     field_open: bool = False
     todo: tuple[str, ...] = ()  # players still to decide on fields 1..3
+    passed_over: tuple[tuple[str, str], ...] = ()  # (player, why) passed over on the open field
     knight: Knight | None = None
     taxes: tuple[tuple[str, str], ...] = ()  # (player, "silver" | "gold") due, in order
     winners: tuple[str, ...] = ()

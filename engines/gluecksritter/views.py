@@ -68,6 +68,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "discard": list(state.discard),
         "players": players,
         "knight": knight,
+        "passed_over": dict(state.passed_over),
         "taxes": [list(t) for t in state.taxes],
         "winners": list(state.winners),
         "awaiting": awaiting(state),

@@ -75,11 +75,19 @@ def test_the_named_document_must_still_be_in_the_deck():
     t.refuse(TakeDocument("red", "dragon"), "field1.document")
 
 
-def test_a_player_who_cannot_pay_four_is_passed_over():
+def test_a_player_who_cannot_pay_four_is_passed_over_and_told_why():
     t = Table.new().give("blue", silver=1, gold=1)
     t.to_resolve(red=(1, 5), blue=(1, 5))
     assert t.state.todo == ("red",)
-    assert [e.player for e in t.events if e.type == "player-done"] == ["blue"]
+    passed = [e for e in t.events if e.type == "player-passed-over"]
+    assert [(e.player, e.field) for e in passed] == [("blue", 1)]
+    reason = "blue can't pay 4 for a document and was passed over"
+    assert passed[0].reason == reason
+    assert t.state.passed_over == (("blue", reason),)
+    for command in (TakeDocument("blue", "red-seal"), Decline("blue")):
+        assert t.refuse(command, "resolve.passed-over").message == reason
+    t.do(Decline("red"))
+    assert t.state.passed_over == ()  # field 1 is closed; the reason went with it
 
 
 def two_documents() -> Table:
@@ -176,6 +184,8 @@ def test_a_player_who_cannot_afford_one_piece_is_passed_over():
     t = Table.new().give("red", silver=1, gold=2)  # 5: one tower alone, no wall shared
     t.to_resolve(red=(2, 3), blue=(2, 5))
     assert t.state.todo == ("blue",)  # a shared wall costs 6
+    error = t.refuse(BuyPieces("red", 1), "resolve.passed-over")
+    assert error.message == "red can't pay 6 for a wall and was passed over"
     t.do(Decline("blue"))
     assert (t.state.field, t.state.todo) == (3, ("red",))
     t.do(BuyPieces("red", 1))
@@ -187,6 +197,23 @@ def six_players_with_walls(white_walls: int) -> Table:
     for colour in ("red", "blue", "green", "yellow", "black"):
         t.give(colour, walls=4)
     return t
+
+
+def test_a_full_castle_is_passed_over_with_its_reason():
+    t = Table.new().give("red", silver=7, gold=7, towers=4).give("blue", silver=7)
+    t.to_resolve(red=(3, 5), blue=(3, 5))
+    error = t.refuse(BuyPieces("red", 1), "resolve.passed-over")
+    assert error.message == "red can't build another tower (the castle holds 4) and was passed over"
+
+
+def test_an_empty_deck_and_played_pile_pass_everybody_over_with_the_reason():
+    t = two_documents().deal("blue", "gift", "edict")
+    t.to_resolve(red=(1, 5), blue=(1, 5))
+    reasons = [e.reason for e in t.events if e.type == "player-passed-over"]
+    assert reasons == [
+        "red can't draw a document (none is left) and was passed over",
+        "blue can't draw a document (none is left) and was passed over",
+    ]
 
 
 def test_the_supply_of_24_walls_can_run_out_only_as_the_last_castles_fill():
@@ -204,6 +231,8 @@ def test_an_empty_supply_asks_nobody():
     t.to_resolve(white=(2, 5), red=(2, 5))
     assert t.state.field != 2
     assert t.coins("white") == c(7, 7)
+    reasons = {e.player: e.reason for e in t.events if e.type == "player-passed-over"}
+    assert reasons["white"] == "white can't buy a wall (none is left in the supply) and was passed over"
 
 
 # -- fields 5 and 6 ------------------------------------------------------------------------------
