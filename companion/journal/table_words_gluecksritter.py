@@ -14,6 +14,7 @@ from engines.gluecksritter.state import OVER, RESOLVE, GameState, Knight, Offer
 
 BOARD = ("field5", "field6", "sack")
 ROLLING = ("duel", "haggle-roll")
+FACE_UP = (RESOLVE, OVER)  # the picks lie face up from the reveal on, and after the last round
 PHASE_WORDS = {
     "A": "the Ducat card",
     "B": "choosing action cards",
@@ -191,7 +192,7 @@ def _dungeon(cur: GameState, res: GameState) -> list[str]:
 def _picks(cur: GameState, res: GameState) -> list[str]:
     """Only whether a pick lies on the table, and its cards when the restored state shows them."""
     out = []
-    shown_now, shown_then = cur.phase == RESOLVE, res.phase == RESOLVE
+    shown_now, shown_then = cur.phase in FACE_UP, res.phase in FACE_UP
     turned = False
     for p in res.players:
         now, then = cur.player(p.colour).pick, p.pick
@@ -223,6 +224,9 @@ def _status(cur: GameState, res: GameState) -> list[str]:
     elif res.phase == OVER and cur.phase != OVER:
         won = "wins" if len(res.winners) == 1 else "win"
         out.append(f"The game is over again: {join(res.winners)} {won}." if res.winners else "The game is over again.")
+    elif res.phase == OVER and set(res.winners) != set(cur.winners):
+        won = "wins" if len(res.winners) == 1 else "win"
+        out.append(f"{cap(join(res.winners))} {won} again." if res.winners else "Nobody has won again.")
     if cur.round != res.round:
         out.append(f"It is round {res.round} again.")
     if cur.phase != res.phase and res.phase != OVER:

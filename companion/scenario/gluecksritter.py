@@ -168,9 +168,7 @@ def probe(state: GameState, key: str) -> Probe:
         "sack": _pile("sack"),
         "field5": _pile("field5"),
         "field6": _pile("field6"),
-        "passed-over": Probe(
-            lambda s: tuple(sorted(who for who, _ in s.passed_over)), words(colours, "a player")
-        ),
+        "passed-over": Probe(lambda s: tuple(sorted(who for who, _ in s.passed_over)), words(colours, "a player")),
         "knight.stage": Probe(_knight("stage"), optional(one_of(KNIGHT_STAGES, "a knight stage"))),
         "knight.actor": Probe(_knight("actor"), optional(one_of(colours, "a player"))),
         "knight.turn": Probe(_knight("turn"), optional(one_of(colours, "a player"))),

@@ -91,11 +91,14 @@ def split(pile: Coins, takers: int) -> tuple[Coins, Coins]:
 
 
 def parse_coins(text: str) -> Coins:
-    """``"3s5g"``, ``"2s"``, ``"1g"`` or ``"0"`` → Coins (the notation of scenarios and logs)."""
+    """``"3s5g"``, ``"2s"``, ``"1g"`` or ``"0"`` → Coins (the notation of scenarios and logs).
+
+    A count may carry a minus sign (``"-1s3g"``): the notation writes down what the table said,
+    and the referee refuses a negative count with its own words."""
     raw = text.strip().lower()
     if raw == "0":
         return NONE
-    match = re.fullmatch(r"(?:(\d+)s)?(?:(\d+)g)?", raw)
+    match = re.fullmatch(r"(?:(-?\d+)s)?(?:(-?\d+)g)?", raw)
     if not raw or match is None:
         raise ValueError(f"not a coin amount: {text!r} (write e.g. 3s5g, 2s, 1g or 0)")
     return Coins(int(match.group(1) or 0), int(match.group(2) or 0))

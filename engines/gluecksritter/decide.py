@@ -27,6 +27,7 @@ from engines.gluecksritter.commands import (
 from engines.gluecksritter.counters import correction_problem, read_counter
 from engines.gluecksritter.evolve import evolve
 from engines.gluecksritter.payment import pay_sack
+from engines.gluecksritter.round_end import judge_again
 from engines.gluecksritter.rules import OSULLIVAN, RANSOM_PRICE, TAX_THRESHOLD
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, GameState
 from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_tax
@@ -51,8 +52,13 @@ def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
         if cmd.draws is not None or cmd.field5 is None or cmd.field6 is None:
             raise RuleViolation("A.entered-mix", "say how many silver and gold landed on field 5 and on field 6")
         field5, field6 = cmd.field5, cmd.field6
+        for name, mix in (("field 5", field5), ("field 6", field6)):
+            if mix.silver < 0 or mix.gold < 0:
+                raise RuleViolation(
+                    "A.negative", f"{name} cannot get a negative number of coins ({mix.silver} silver, {mix.gold} gold)"
+                )
         for name, mix, want in (("field 5", field5, want5), ("field 6", field6, want6)):
-            if mix.silver < 0 or mix.gold < 0 or mix.count != want:
+            if mix.count != want:
                 short = " (the sack ran short)" if want < (cmd.top if name == "field 5" else cmd.bottom) else ""
                 raise RuleViolation("A.count", f"{name} gets {want} coins{short}, not {mix.count}")
         if not state.sack.covers(field5 + field6):
@@ -210,6 +216,10 @@ def decide(state: GameState, command: Any) -> list:
     _check_player(state, command)
     events = list(handler(state, command))
     after = _fold(state, events)
+    if state.phase == OVER:  # only a correction gets here: it may change who has won
+        verdict = judge_again(after)
+        events += verdict
+        after = _fold(after, verdict)
     if command.type not in NO_TAX_AFTER:
         due = taxes_after(state, after)
         events += due

@@ -128,6 +128,15 @@ class KnightsImprisoned:
 
 
 @dataclass(frozen=True, slots=True)
+class KnightsInDungeon:
+    """Knights whose card was laid but who sit in the dungeon (a correction put them there): they
+    do not act. Only for the log; the dungeon itself was set by the correction."""
+
+    players: tuple[str, ...]
+    type: Literal["knights-in-dungeon"] = "knights-in-dungeon"
+
+
+@dataclass(frozen=True, slots=True)
 class KnightRansomed:
     player: str
     type: Literal["knight-ransomed"] = "knight-ransomed"
@@ -263,6 +272,16 @@ class GameEnded:
     type: Literal["game-ended"] = "game-ended"
 
 
+@dataclass(frozen=True, slots=True)
+class VictoryJudgedAgain:
+    """A correction after the end of the game changed who has won; no winner: the game goes on
+    (a RoundEnded follows)."""
+
+    winners: tuple[str, ...]
+    reason: str
+    type: Literal["victory-judged-again"] = "victory-judged-again"
+
+
 Event = (
     DucatsPlaced
     | ActionsChosen
@@ -279,6 +298,7 @@ Event = (
     | PlayerDone
     | PlayerPassedOver
     | KnightsImprisoned
+    | KnightsInDungeon
     | KnightRansomed
     | KnightStarted
     | DieRolled
@@ -298,5 +318,6 @@ Event = (
     | RoyalTaxSettled
     | RoundEnded
     | GameEnded
+    | VictoryJudgedAgain
     | Corrected
 )

@@ -150,6 +150,10 @@ def knights_imprisoned(s: GameState, e: ev.KnightsImprisoned) -> GameState:
     return _map_players(s, lambda p: replace(p, knight_in_dungeon=True) if p.colour in jailed else p)
 
 
+def knights_in_dungeon(s: GameState, e: ev.KnightsInDungeon) -> GameState:
+    return s
+
+
 def knight_ransomed(s: GameState, e: ev.KnightRansomed) -> GameState:
     s = s.with_player(replace(s.player(e.player), knight_in_dungeon=False))
     if s.rules.ruleset == OSULLIVAN and s.phase == DOCUMENTS:
@@ -227,15 +231,15 @@ def royal_tax_settled(s: GameState, e: ev.RoyalTaxSettled) -> GameState:
 
 def round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
     s = _map_players(s, lambda p: replace(p, pick=None, played=()))
-    return replace(
-        s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), passed_over=(), knight=None
-    )
+    return replace(s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), passed_over=(), knight=None)
 
 
 def game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(
-        s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), passed_over=(), knight=None
-    )
+    return replace(s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), passed_over=(), knight=None)
+
+
+def victory_judged_again(s: GameState, e: ev.VictoryJudgedAgain) -> GameState:
+    return replace(s, winners=e.winners)
 
 
 def corrected(s: GameState, e: Corrected) -> GameState:
@@ -258,6 +262,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "player-done": player_done,
     "player-passed-over": player_passed_over,
     "knights-imprisoned": knights_imprisoned,
+    "knights-in-dungeon": knights_in_dungeon,
     "knight-ransomed": knight_ransomed,
     "knight-started": knight_started,
     "die-rolled": die_rolled,
@@ -277,6 +282,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "royal-tax-settled": royal_tax_settled,
     "round-ended": round_ended,
     "game-ended": game_ended,
+    "victory-judged-again": victory_judged_again,
     "corrected": corrected,
 }
 

@@ -11,8 +11,9 @@ from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import split
 from engines.gluecksritter.commands import BuyPieces, Decline, TakeDocument
-from engines.gluecksritter.knight import open_knight_field
+from engines.gluecksritter.knight import dungeon_step, start_knights
 from engines.gluecksritter.payment import can_afford, pay_sack
+from engines.gluecksritter.round_end import end_of_round
 from engines.gluecksritter.rules import CASTLE_LIMIT, FIELD1_SHARED_PRICE, PIECE_OF_FIELD, PIECE_PRICES
 from engines.gluecksritter.state import RESOLVE, GameState
 
@@ -135,6 +136,8 @@ def auto_step(state: GameState) -> list | None:
             stuck = [ev.PlayerPassedOver(p, state.field, why) for p, why in reasons if why]
             if stuck:
                 return stuck
+        if state.field == 4 and (held := dungeon_step(state)):
+            return held
         if _field_complete(state):
             return [ev.FieldClosed(state.field)]
         return None
@@ -148,26 +151,10 @@ def auto_step(state: GameState) -> list | None:
 def open_field(state: GameState, field: int, players: tuple[str, ...]) -> list:
     events: list = [ev.FieldOpened(field, players)]
     if field == 4:
-        events += open_knight_field(state, players)
+        events += start_knights(state, players)
     elif field in (5, 6):
         pile = state.field5 if field == 5 else state.field6
         share, _rest = split(pile, len(players))
         if share.count:
             events += [ev.CoinsMoved(f"field{field}", p, share, f"share of field {field}") for p in players]
     return events
-
-
-def end_of_round(state: GameState) -> list:
-    complete = [p for p in state.players if p.walls == CASTLE_LIMIT and p.towers == CASTLE_LIMIT]
-    if not complete:
-        return [ev.RoundEnded(state.round)]
-    if len(complete) == 1:
-        return [ev.GameEnded((complete[0].colour,), "the only complete castle")]
-    best = max(p.coins.value for p in complete)
-    winners = tuple(p.colour for p in complete if p.coins.value == best)
-    reason = (
-        "complete castle and the most Ducats"
-        if len(winners) == 1
-        else "complete castles and equal Ducats: a shared win"
-    )
-    return [ev.GameEnded(winners, reason)]

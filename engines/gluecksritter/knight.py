@@ -35,6 +35,37 @@ def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:
     return [ev.KnightStarted(knights, "choose-first", decider=decider.colour)]
 
 
+def start_knights(state: GameState, pickers: tuple[str, ...]) -> list:
+    """Field 4 opens for the players who laid card 4; a knight that sits in the dungeon (a
+    correction put it there after its card was laid) does not act."""
+    held = tuple(p for p in pickers if state.player(p).knight_in_dungeon)
+    free = tuple(p for p in pickers if p not in held)
+    events: list = [ev.KnightsInDungeon(held)] if held else []
+    if not free:
+        return events + [ev.KnightStarted(pickers, "done")]
+    return events + open_knight_field(state, free)
+
+
+ACTING = ("act", "raid-piece")  # the acting knight is known
+CONTESTING = ("duel", "haggle-roll", "choose-first", "haggle")  # two knights still contend
+
+
+def dungeon_step(state: GameState) -> list | None:
+    """A correction sent a knight of the unfinished field 4 to the dungeon: it no longer acts.
+    The acting knight: nobody acts. One of two contending knights: the other acts alone."""
+    k = state.knight
+    if k is None:
+        return None
+    jailed = [p for p in k.knights if state.player(p).knight_in_dungeon]
+    if k.stage in ACTING and k.actor in jailed:
+        return [ev.KnightsInDungeon((k.actor,)), ev.KnightFinished()]
+    if k.stage in CONTESTING and jailed:
+        free = tuple(p for p in k.knights if p not in jailed)
+        rest = open_knight_field(state, free) if free else [ev.KnightFinished()]
+        return [ev.KnightsInDungeon(tuple(jailed)), *rest]
+    return None
+
+
 def _knight(state: GameState, stages: tuple[str, ...], what: str) -> Knight:
     k = state.knight
     if k is None or not state.field_open or state.field != 4 or k.stage not in stages:

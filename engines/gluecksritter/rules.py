@@ -26,6 +26,7 @@ GOLD_TOTAL = 40
 START_SILVER = 2
 START_GOLD = 2
 PIECE_SUPPLY = 24
+DOCUMENT_TOTAL = 25  # cards in the box's document deck
 CASTLE_LIMIT = 4
 RANSOM_PRICE = 4
 TAX_THRESHOLD = 8
@@ -100,6 +101,17 @@ class Setup(BaseModel):
         if len(set(players)) != len(players):
             raise ValueError("each player needs a colour of their own")
         return players
+
+    @field_validator("documents")
+    @classmethod
+    def _box_of_documents(cls, documents: tuple[DocumentSpec, ...]) -> tuple[DocumentSpec, ...]:
+        total = sum(doc.count for doc in documents)
+        if documents and total != DOCUMENT_TOTAL:
+            raise ValueError(
+                f"the document catalogue counts {total} cards, but the box holds {DOCUMENT_TOTAL}: "
+                "correct the counts so that they add up"
+            )
+        return documents
 
     @model_validator(mode="after")
     def _consistent(self) -> Setup:

@@ -19,7 +19,7 @@ def _coins(c: Any) -> dict[str, int]:
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-    picks_public = state.phase == RESOLVE
+    picks_public = state.phase in (RESOLVE, OVER)  # revealed in phase E, and still so when it is over
     players = []
     for p in state.players:
         hidden = [doc for who, doc in state.face_down if who == p.colour]

@@ -204,6 +204,7 @@ NAMED = [
     doc("gift", "yellow", 3, "royal-tax-waiver"),
     doc("safe-conduct", "red", 3),
     doc("letter-of-credit", "yellow", 3),
+    doc("edict", "yellow", 16),
 ]
 
 
@@ -266,7 +267,13 @@ def test_only_a_gift_names_a_royal_tax():
 
 
 def test_a_tables_own_catalogue_is_played_the_same_way():
-    t = Table.new(documents=[doc("gift", "yellow", 1, "royal-tax-waiver"), doc("siege-order", "red", 2)])
+    t = Table.new(
+        documents=[
+            doc("gift", "yellow", 1, "royal-tax-waiver"),
+            doc("siege-order", "red", 2),
+            doc("edict", "yellow", 22),
+        ]
+    )
     t.deal("green", "siege-order")
     t.place()
     t.do(PlayDocument("green", "siege-order"))

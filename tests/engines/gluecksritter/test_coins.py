@@ -206,14 +206,15 @@ def test_a_split_gives_everyone_the_same_of_each_kind_and_leaves_less_than_one_r
 
 
 @pytest.mark.parametrize(
-    ("text", "coins"), [("3s5g", c(3, 5)), ("2s", c(2, 0)), ("1g", c(0, 1)), ("0", c()), (" 4S ", c(4, 0))]
+    ("text", "coins"),
+    [("3s5g", c(3, 5)), ("2s", c(2, 0)), ("1g", c(0, 1)), ("0", c()), (" 4S ", c(4, 0)), ("-1s3g", c(-1, 3))],
 )
 def test_coin_notation(text, coins):
     assert parse_coins(text) == coins
     assert parse_coins(str(coins)) == coins
 
 
-@pytest.mark.parametrize("text", ["", "3", "g", "2g3s", "-1s"])
+@pytest.mark.parametrize("text", ["", "3", "g", "2g3s", "--1s", "1-s", "-s"])
 def test_bad_coin_notation_is_refused(text):
     with pytest.raises(ValueError, match="not a coin amount"):
         parse_coins(text)

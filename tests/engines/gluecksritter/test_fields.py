@@ -68,7 +68,7 @@ def test_several_at_brother_jacob_pay_four_each_for_a_document():
 
 
 def test_the_named_document_must_still_be_in_the_deck():
-    t = Table.new(documents=[doc("gift", "yellow", 1, "royal-tax-waiver"), doc("edict", "yellow", 2)])
+    t = Table.new(documents=[doc("gift", "yellow", 1, "royal-tax-waiver"), doc("edict", "yellow", 24)])
     t.deal("blue", "gift")
     t.to_resolve(red=(1, 5))
     t.refuse(TakeDocument("red", "gift"), "field1.document")
@@ -91,7 +91,10 @@ def test_a_player_who_cannot_pay_four_is_passed_over_and_told_why():
 
 
 def two_documents() -> Table:
-    return Table.new(documents=[doc("gift", "yellow", 1, "royal-tax-waiver"), doc("edict", "yellow", 1)])
+    """Only a Gift and an edict are left in the deck; green holds the box's 23 other documents."""
+    rest = doc("chronicle", "yellow", 23)
+    t = Table.new(documents=[doc("gift", "yellow", 1, "royal-tax-waiver"), doc("edict", "yellow", 1), rest])
+    return t.deal("green", *["chronicle"] * 23)
 
 
 def test_an_empty_deck_is_made_from_the_played_documents_when_someone_draws():

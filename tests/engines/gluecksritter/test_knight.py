@@ -450,3 +450,59 @@ def test_osullivan_with_no_silver_anywhere_an_odd_offer_in_gold_pays_one_ducat_t
     t.do(MakeOffer("red", ducats=3))
     t.do(AcceptOffer("blue"))
     assert t.coins("red") == c(0, 1) and t.coins("blue") == c(0, 4)
+
+
+# -- a knight that a correction sends to the dungeon ----------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_knight_jailed_after_its_card_was_laid_does_not_act_and_the_other_acts_alone(rules):
+    t = Table.new(rules=rules)
+    t.place(field5=c(0, 2))
+    t.choose(red=(4, 5), blue=(4, 6), green=(5, 6))
+    t.correct("red.knight-in-dungeon", 1)
+    events = t.reveal()
+    held = next(e for e in events if e.type == "knights-in-dungeon")
+    assert held.players == ("red",)
+    assert (t.knight.stage, t.knight.actor, t.knight.knights) == ("act", "blue", ("blue",))
+    t.refuse(KnightAct("red", "field5"), "field4.actor")
+    t.do(KnightAct("blue", "field5"))
+    assert t.coins("blue") == c(2, 4)
+
+
+def test_when_every_knight_of_field_4_is_jailed_nobody_acts():
+    t = Table.new()
+    t.place(field5=c(0, 2))
+    t.choose(red=(4, 5), blue=(1, 2), green=(1, 2))
+    t.correct("red.knight-in-dungeon", 1)
+    t.reveal()
+    t.settle()
+    assert t.phase == DUCATS and t.coins("red") == c(2, 4)  # field 5 alone, no knight's loot
+
+
+def test_the_acting_knight_jailed_by_a_correction_no_longer_acts():
+    t = at_knight(Table.new(), field5=c(0, 2), red=(4, 5))
+    assert t.knight.stage == "act"
+    events = t.correct("red.knight-in-dungeon", 1)
+    assert [e.type for e in events][:3] == ["corrected", "knights-in-dungeon", "knight-finished"]
+    t.refuse(KnightAct("red", "field5"), "field4.not-now")
+    assert t.phase == DUCATS and t.coins("red") == c(2, 2)
+    assert t.state.field5 == c(0, 2)  # three share field 5: the gold stays
+
+
+def test_osullivan_a_haggling_knight_jailed_by_a_correction_leaves_the_other_acting_alone():
+    t = offers_from(haggle(red=(5, 5), blue=(5, 5)), "red")
+    t.do(MakeOffer("red", ducats=2))
+    t.correct("red.knight-in-dungeon", 1)
+    assert (t.knight.stage, t.knight.actor, t.knight.offers) == ("act", "blue", ())
+    t.do(KnightAct("blue", "field5"))
+    assert jailed(t, "blue")  # osullivan: a lone knight goes to the dungeon after acting
+    assert t.coins("red") == c(5, 5)  # red's offer was never paid
+
+
+def test_schmidt_a_duelling_knight_jailed_by_a_correction_leaves_the_other_acting_alone():
+    t = at_knight(Table.new(), red=(4, 5), blue=(4, 6))
+    t.do(RollDie("red", 3))
+    t.correct("blue.knight-in-dungeon", 1)
+    assert (t.knight.stage, t.knight.actor) == ("act", "red")
+    t.refuse(RollDie("blue", 4), "field4.not-now")

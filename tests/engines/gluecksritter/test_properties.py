@@ -134,7 +134,7 @@ def scramble_secrets(state: GameState, *, picks: bool = True, hands: bool = True
             changes["played"] = tuple(played)
         if hands:
             changes["documents"] = tuple(f"hidden-{p.colour}-{i}" for i in range(len(p.documents)))
-        if picks and p.pick is not None and state.phase != "E":
+        if picks and p.pick is not None and state.phase not in ("E", "over"):
             changes["pick"] = (5, 6) if p.pick != (5, 6) else (1, 2)
         players.append(replace(p, **changes))
     state = replace(state, players=tuple(players))
@@ -161,7 +161,7 @@ def differences(a: Any, b: Any, path: str = "view") -> list[str]:
 def check_view_hides(state: GameState, *, picks: bool, hands: bool, face_down: bool) -> None:
     view = GAME.public_view(state)
     text = json.dumps(view)
-    if picks and state.phase != "E":
+    if picks and state.phase not in ("E", "over"):
         for p in view["players"]:
             assert p["pick"] is None, f"{p['colour']}'s pick is visible in phase {state.phase}: {p}"
     if unique_ids(state):
@@ -266,7 +266,8 @@ def play_checking_views(seed: int, table: dict[str, Any], steps: int, **secrets:
 @settings(FAST, max_examples=25)
 @given(seed=seeds, table=tables, steps=st.integers(1, 700))
 def test_public_view_hides_picks_and_hands(seed: int, table: dict[str, Any], steps: int) -> None:
-    """Picks only in phase E; the documents in hands never (only how many)."""
+    """Picks only from the reveal (phase E, and after the end); the documents in hands never
+    (only how many)."""
     play_checking_views(seed, table, steps, picks=True, hands=True, face_down=False)
 
 

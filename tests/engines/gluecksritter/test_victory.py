@@ -118,3 +118,41 @@ def test_after_the_game_is_over_the_table_may_still_correct():
     assert t.coins("blue") == c(3, 2)
     assert t.phase == OVER and t.state.winners == ("red",)
     assert GAME.public_view(t.state)["awaiting"] == []
+
+
+# -- a correction after the end of the game ---------------------------------------------------------
+
+
+def test_a_correction_that_takes_the_only_complete_castle_lets_the_game_go_on():
+    t = Table.new().give("red", walls=4, towers=4)
+    t.next_round()
+    assert t.state.winners == ("red",)
+    events = t.do(Correct("red.towers", 3, "a tower was counted twice"))
+    assert t.types(events) == ["corrected", "victory-judged-again", "round-ended"]
+    assert "goes on" in events[1].reason
+    assert (t.phase, t.state.round, t.state.winners) == (DUCATS, 2, ())
+    t.do(PlaceDucats(0, 0, c(), c()))  # the next round is played as usual
+
+
+def test_a_correction_of_a_purse_can_change_the_winner_among_complete_castles():
+    t = both_complete(red=(5, 2), blue=(3, 3))  # a shared win, 2 Ducats each
+    events = t.do(Correct("red.silver", 2, "red's purse was miscounted"))
+    assert t.types(events) == ["corrected", "victory-judged-again"]
+    assert (t.phase, t.state.winners) == (OVER, ("red",))
+    assert "most Ducats" in events[1].reason
+    assert GAME.public_view(t.state)["winners"] == ["red"]
+
+
+def test_a_correction_that_changes_no_verdict_adds_nothing():
+    t = Table.new().give("red", walls=4, towers=4)
+    t.next_round()
+    events = t.do(Correct("red.silver", 5, "red's purse was miscounted"))
+    assert t.types(events) == ["corrected"]
+    assert t.state.winners == ("red",)
+
+
+def test_a_correction_can_make_a_second_castle_complete_after_the_end():
+    t = Table.new().give("red", walls=4, towers=4).give("blue", silver=9, walls=4, towers=3)
+    t.next_round()
+    t.do(Correct("blue.towers", 4, "blue's last tower was not entered"))
+    assert t.state.winners == ("blue",)  # 11 Ducats against red's 6

@@ -18,6 +18,7 @@ SECRET_DOCUMENTS = [
     doc("secret-treaty", "red", 2),
     doc("siege-order", "red", 2),
     doc("spy-report", "yellow", 2),
+    doc("chronicle", "yellow", 17),
 ]
 
 
