@@ -13,32 +13,90 @@ from engines.raubritter.state import INITIAL, OVER, Cell, GameState
 
 
 def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
-    taken: list[str] = []
-    laid: list[str] = []
-    stacked: list[str] = []
     knights_back: Counter[str] = Counter()  # knights each player gets back into hand by the lines
     tiles_back: Counter[tuple[str, str]] = Counter()  # (owner, kind) back onto the pile
     now = {(c.x, c.y): c for c in current.cells}
     then = {(c.x, c.y): c for c in restored.cells}
-    for cell in reversed(current.cells):  # the last laid first
-        old = then.get((cell.x, cell.y))
-        if old is None or (old.kind, old.owner) != (cell.kind, cell.owner):
-            taken.append(_take_tile(cell))
+    gone = [c for c in reversed(current.cells) if _face(then.get((c.x, c.y))) != _face(c)]  # the last laid first
+    come = [c for c in restored.cells if _face(now.get((c.x, c.y))) != _face(c)]
+    moved, swapped = _moves(gone, come, now, then), _swaps(gone, come)
+    out = [_move(a, b) for a, b in moved]
+    for a, b in swapped:
+        out.append(_swap(a, b))
+        tiles_back[a.owner, a.kind] += 1
+        tiles_back[b.owner, b.kind] -= 1
+    paired = {id(c) for pair in moved + swapped for c in pair}
+    for cell in gone:
+        if id(cell) not in paired:
+            out.append(_take_tile(cell))
             tiles_back[cell.owner, cell.kind] += 1
             knights_back.update(cell.stack)
+    laid = [cell for cell in come if id(cell) not in paired]
+    for cell in laid:
+        out.append(_lay_tile(cell))
+        tiles_back[cell.owner, cell.kind] -= 1
+        knights_back.subtract(cell.stack)
+    tiles_moved = bool(out)
     for cell in restored.cells:
         new = now.get((cell.x, cell.y))
-        if new is None or (new.kind, new.owner) != (cell.kind, cell.owner):
-            laid.append(_lay_tile(cell))
-            tiles_back[cell.owner, cell.kind] -= 1
-            knights_back.subtract(cell.stack)
-        elif new.stack != cell.stack:
-            line, moved = _restack(new, cell)
-            stacked.append(line)
-            knights_back.update(moved)
-    out = taken + laid + stacked
+        if new is not None and _face(new) == _face(cell) and new.stack != cell.stack:
+            line, back = _restack(new, cell)
+            out.append(line)
+            knights_back.update(back)
+    out += _aside(current, restored, knights_back)
     out += _supplies(current, restored, knights_back, tiles_back)
-    out += _status(current, restored, tiles_moved=bool(taken or laid))
+    out += _status(current, restored, tiles_moved=tiles_moved)
+    return out
+
+
+def _face(cell: Cell | None) -> tuple[str, str] | None:
+    return (cell.kind, cell.owner) if cell else None
+
+
+def _moves(gone: list[Cell], come: list[Cell], now: dict, then: dict) -> list[tuple[Cell, Cell]]:
+    """Tiles that only changed place: gone from a place that is empty afterwards, come to a place
+    that was empty, the same tile with the same knights."""
+    pairs: list[tuple[Cell, Cell]] = []
+    arriving = [c for c in come if (c.x, c.y) not in now]
+    for a in gone:
+        if (a.x, a.y) in then:
+            continue
+        b = next((c for c in arriving if (c.kind, c.owner, c.stack) == (a.kind, a.owner, a.stack)), None)
+        if b is not None:
+            arriving.remove(b)
+            pairs.append((a, b))
+    return pairs
+
+
+def _swaps(gone: list[Cell], come: list[Cell]) -> list[tuple[Cell, Cell]]:
+    """Tiles exchanged for another on the same place under the same knights."""
+    coming = {(c.x, c.y): c for c in come}
+    return [(a, b) for a in gone if (b := coming.get((a.x, a.y))) is not None and b.stack == a.stack]
+
+
+def _move(now: Cell, then: Cell) -> str:
+    knights = " with the knights on it" if now.stack else ""
+    return f"Move the {now.kind} tile at {_at(now)} back to {_at(then)}{knights}."
+
+
+def _swap(now: Cell, then: Cell) -> str:
+    knights = ", under the same knights" if now.stack else ""
+    return (
+        f"Lay {then.owner}'s {then.kind} tile at {_at(then)} again in place of the {now.kind}{knights}; "
+        f"the {now.kind} goes back to {now.owner}'s pile."
+    )
+
+
+def _aside(cur: GameState, res: GameState, knights_back: Counter[str]) -> list[str]:
+    """Knights set aside by a correction (out of the game) or taken back from there."""
+    out = []
+    for p in res.players:
+        change = p.aside - cur.player(p.colour).aside
+        if change > 0:
+            out.append(f"{cap(p.colour)}: set {count(change, 'knight')} aside again.")
+        elif change < 0:
+            out.append(f"{cap(p.colour)}: take {count(-change, 'set-aside knight')} back into your hand.")
+        knights_back[p.colour] -= change
     return out
 
 
@@ -85,7 +143,7 @@ def _restack(now: Cell, then: Cell) -> tuple[str, Counter[str]]:
     if off and not on:
         back = f"back to {off[0]}" if len(set(off)) == 1 else "back to their owners"
         return f"Take {_knights(off)} off {where} {back}.", moved
-    if on and not off:
+    if on and not off and len(set(on)) == 1:
         return f"Put {_knights(on)} back on {where}.", moved
     return f"Stack the knights on {where} again, bottom to top: {', '.join(then.stack)}.", moved
 
@@ -105,6 +163,14 @@ def _supplies(
     return out
 
 
+def _result(state: GameState) -> str:
+    if not state.winners:
+        return "nobody wins"
+    if state.draw:
+        return f"a draw between {join(state.winners)}"
+    return f"{join(state.winners)} wins"
+
+
 def _status(cur: GameState, res: GameState, *, tiles_moved: bool) -> list[str]:
     out = []
     for p in res.players:
@@ -116,10 +182,9 @@ def _status(cur: GameState, res: GameState, *, tiles_moved: bool) -> list[str]:
     if cur.phase == OVER and res.phase != OVER:
         out.append("The game is not over: the scores are taken back.")
     elif res.phase == OVER and cur.phase != OVER:
-        if res.draw:
-            out.append(f"The game is over again: a draw between {join(res.winners)}.")
-        else:
-            out.append(f"The game is over again: {join(res.winners)} wins.")
+        out.append(f"The game is over again: {_result(res)}.")
+    elif res.phase == OVER and (res.scores, res.winners, res.draw) != (cur.scores, cur.winners, cur.draw):
+        out.append(f"The scores are counted again: {_result(res)}.")
     if res.phase == INITIAL and cur.phase != INITIAL:
         out.append("It is the initial placement again.")
     laid = f", with {count(res.laid, 'tile')} laid" if res.laid else ", with no tile laid yet"

@@ -6,11 +6,13 @@ import datetime
 import random
 from typing import Any
 
+from engines.core.correction import Correct
 from engines.core.history import History
 from engines.raubritter import GAME, Setup
-from engines.raubritter.commands import EndTurn, LayTile, Surrender
+from engines.raubritter.commands import CorrectStack, CorrectTile, EndTurn, LayTile, MoveTile, Surrender
 from engines.raubritter.moves import legal_cells, legal_marches
-from engines.raubritter.rules import COLOURS, KINDS, building
+from engines.raubritter.placement import NEIGHBOURS, area_problem
+from engines.raubritter.rules import COLOURS, KINDS, MAX_STACK, building, terrain
 from engines.raubritter.state import GameState
 
 
@@ -47,7 +49,7 @@ def illegal_command(state: GameState, rng: random.Random) -> Any:
     others = [p.colour for p in state.players if p.colour != current and p.colour != state.after_three]
     laid = [(c.x, c.y) for c in state.cells]
     player = state.player(current) if current else None
-    options: list[Any] = [LayTile("purple", "plain", 0, 0)]
+    options: list[Any] = [LayTile("purple", "plain", 0, 0), *_illegal_corrections(state)]
     if others:
         options.append(LayTile(rng.choice(others), "plain", *(legal_cells(state) or [(0, 0)])[0]))
     if player is not None:
@@ -74,3 +76,90 @@ def illegal_command(state: GameState, rng: random.Random) -> Any:
             if castle_left:
                 options.append(LayTile(current, castle_left[0], *legal_cells(state)[0]))
     return rng.choice(options)
+
+
+def _illegal_corrections(state: GameState) -> list[Any]:
+    colour = state.players[0].colour
+    wrong: list[Any] = [
+        Correct(f"{colour}.knights", 31, "more than a player owns"),
+        Correct(f"{colour}.knights", 0, "  "),  # no reason
+        Correct(f"{colour}.tiles", 3, "not a count to correct"),
+        CorrectTile(99, 99, "plain", "whose pile?"),
+    ]
+    if len(state.cells) >= 2:
+        a, b = state.cells[0], state.cells[1]
+        wrong.append(MoveTile(a.x, a.y, b.x, b.y, "onto another tile"))
+        wrong.append(CorrectStack(a.x, a.y, (colour,) * 5, "five knights"))
+        wrong.append(CorrectTile(a.x, a.y, a.kind, "the same kind"))
+    return wrong
+
+
+def correction(state: GameState, rng: random.Random) -> Any:
+    """A correction the referee accepts in ``state`` (any kind the table may make), or None."""
+    makers = [_knights, _kind, _move, _take_back, _add, _stack]
+    rng.shuffle(makers)
+    for make in makers:
+        command = make(state, rng)
+        if command is not None:
+            return command
+    return None
+
+
+def _knights(state: GameState, rng: random.Random) -> Any:
+    p = rng.choice(state.players)
+    values = [v for v in range(p.knights + p.aside + 1) if v != p.knights]
+    return Correct(f"{p.colour}.knights", rng.choice(values), "miscounted") if values else None
+
+
+def _kind(state: GameState, rng: random.Random) -> Any:
+    if not state.cells:
+        return None
+    cell = rng.choice(state.cells)
+    owner = state.player(cell.owner)
+    kinds = [k for k in KINDS if k != cell.kind and owner.tiles_left(k) and not (cell.stack and terrain(k) == "lake")]
+    return CorrectTile(cell.x, cell.y, rng.choice(kinds), "another kind") if kinds else None
+
+
+def _move(state: GameState, rng: random.Random) -> Any:
+    if len(state.cells) < 2:
+        return None
+    cell = rng.choice(state.cells)
+    others = [(c.x, c.y) for c in state.cells if c is not cell]
+    free = {(x + dx, y + dy) for x, y in others for dx, dy in NEIGHBOURS} - set(others) - {(cell.x, cell.y)}
+    places = sorted(p for p in free if area_problem(state, [*others, p]) is None)
+    return MoveTile(cell.x, cell.y, *rng.choice(places), "it lies elsewhere") if places else None
+
+
+def _take_back(state: GameState, rng: random.Random) -> Any:
+    if not state.cells:
+        return None
+    cell = rng.choice(state.cells)
+    return CorrectTile(cell.x, cell.y, None, "never laid")
+
+
+def _add(state: GameState, rng: random.Random) -> Any:
+    owners = [p for p in state.players if p.tiles_total]
+    if not owners:
+        return None
+    p = rng.choice(owners)
+    kind = rng.choice([k for k in KINDS if p.tiles_left(k)])
+    return CorrectTile(*rng.choice(legal_cells(state)), kind, "laid but not entered", player=p.colour)
+
+
+def _stack(state: GameState, rng: random.Random) -> Any:
+    cells = [c for c in state.cells if terrain(c.kind) != "lake"]
+    if not cells:
+        return None
+    cell = rng.choice(cells)
+    hand = {p.colour: p.knights + cell.stack.count(p.colour) for p in state.players}
+    stack: list[str] = []
+    for _ in range(rng.randint(0, MAX_STACK)):
+        colours = [c for c, n in hand.items() if n]
+        if not colours:
+            break
+        colour = rng.choice(colours)
+        hand[colour] -= 1
+        stack.append(colour)
+    if tuple(stack) == cell.stack:
+        return None
+    return CorrectStack(cell.x, cell.y, tuple(stack), "the knights stand otherwise")

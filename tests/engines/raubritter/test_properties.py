@@ -1,6 +1,7 @@
 """Random legal Raubritter play for 2-4 players: after every step knights are conserved (board, hand and
 set aside 30 each), no tile holds more than 4, the layout stays within its box, replay and undo/redo reproduce
-the state, and illegal commands are refused without changing anything."""
+the state, and illegal commands are refused without changing anything. Corrections mixed into the
+play, and after the end, keep all of that; the result always follows from the corrected table."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from engines.core.errors import RuleViolation
 from engines.core.saved import dump_history, load_history
 from engines.raubritter import GAME
 from engines.raubritter.rules import AREA, KNIGHTS, MAX_STACK
-from tests.engines.raubritter.table import illegal_command, legal_command, new_history
+from engines.raubritter.scoring import scoring
+from tests.engines.raubritter.table import correction, illegal_command, legal_command, new_history
 
 
 def check_step(history) -> None:
@@ -69,3 +71,42 @@ def test_illegal_commands_are_refused_and_change_nothing(seed, players, moves):
         with pytest.raises(RuleViolation):
             history.apply(command)
         assert history.state == before and len(history.entries) == length
+
+
+def check_judgement(state) -> None:
+    """A game in play waits for a player in it who has a tile; a finished one is judged on its table."""
+    if state.phase == "over":
+        judged = scoring(state)
+        assert (state.scores, state.winners, state.draw) == (judged.scores, judged.winners, judged.draw)
+        assert all(p.surrendered or p.tiles_total == 0 for p in state.players)
+    else:
+        current = state.player(state.current)
+        assert not current.surrendered and current.tiles_total > 0
+        assert not state.scores and not state.winners
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 4), after=st.integers(0, 8))
+def test_corrections_in_random_play_keep_every_invariant_and_undo(seed, players, after):
+    rng = random.Random(seed)
+    history = new_history(players, rng)
+    for _ in range(2000):
+        state = history.state
+        if state.phase == "over":
+            if after == 0:
+                break
+            after -= 1
+        fix = correction(state, rng) if state.phase == "over" or rng.random() < 0.15 else None
+        history.apply(fix if fix is not None else legal_command(state, rng, surrender_rate=0.01))
+        check_step(history)
+        check_judgement(history.state)
+        if fix is not None:
+            now = history.state
+            history.undo()
+            assert history.state == state
+            history.redo()
+            assert history.state == now
+    else:
+        raise AssertionError("the game never ended")
+    assert history.replay() == history.state
+    assert load_history(GAME, dump_history(history)).state == history.state
