@@ -261,7 +261,7 @@ class Session:
                         "entry": row.seq,
                         "at": row.at,
                         "command": kind,
-                        "correction": kind in ("correct", "relocate"),
+                        "correction": kind in ("correct", "relocate", "correct-tile", "move-tile", "correct-stack"),
                         "in_play": row.seq in active,
                         "events": [self.game.public_event(self.game.parse_event(e)) for e in row.events],
                     }

@@ -1,12 +1,16 @@
-"""The Raubritter scenario adapter: every shipped Raubritter scenario passes, and header mistakes
-are reported with the file and the line."""
+"""The Raubritter scenario adapter: every shipped Raubritter scenario passes, header mistakes
+are reported with the file and the line, and corrections played into a journal are marked as such
+in its log."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
+from companion.journal.session import Session
+from companion.journal.store import Journal
 from companion.scenario import run_file
 from companion.scenario.run import check_file
 
@@ -54,6 +58,10 @@ BAD = [
     (HEAD + 'player red "Bo" 1980-01-01\nexpect draw = maybe\n', 4, "yes or no"),
     (HEAD + 'player red "Bo" 1980-01-01\nexpect stack.0.0 = blue,pink\n', 4, "'pink' is not a player"),
     (HEAD + 'player red "Bo" 1980-01-01\nexpect red.gold = 3\n', 4, "no expectation key 'red.gold'"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect surrendered = pink\n', 4, "'pink' is not a player"),
+    (HEAD + 'player red "Bo" 1980-01-01\ncorrect-stack x=0 y=0 stack=blue\n', 4, "reason"),
+    (HEAD + 'player red "Bo" 1980-01-01\nmove-tile x=0 y=0 to-x=1 reason=x\n', 4, "to_y"),
+    (HEAD + 'player red "Bo" 1980-01-01\ncorrect-tile x=0 y=0 kind=meadow reason=x\n', 4, "kind: Input should be"),
 ]
 
 
@@ -79,3 +87,14 @@ def test_negative_coordinates_and_ordered_lists(tmp_path: Path) -> None:
     wrong = run_file(write(tmp_path, text.replace("order = blue,red", "order = red,blue"), "wrong.scn"))
     assert wrong.status == "fail"
     assert "order: expected red,blue, got blue,red" in wrong.message
+
+
+def test_corrections_in_a_journal_are_marked_in_its_log(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal.open(path) as journal:
+        assert run_file(SCENARIO_DIR / "35-correction-after-the-end.scn", journal, io.StringIO()).ok
+        game = journal.games()[-1]
+        log = Session.open(journal, game.id).log()
+    marked = {item["command"] for item in log if item.get("correction")}
+    assert marked == {"correct", "correct-stack", "correct-tile"}
+    assert not any(item.get("correction") for item in log if item.get("command") == "lay-tile")
