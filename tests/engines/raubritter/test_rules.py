@@ -1,14 +1,15 @@
-"""Raubritter rules one by one: setup and turn order, placement, marches, turns, scoring."""
+"""Raubritter rules one by one: setup and turn order, placement, marches, turns, scoring, corrections."""
 
 from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
 
+from engines.core.correction import Correct
 from engines.core.errors import RuleViolation
 from engines.core.history import History
 from engines.raubritter import GAME, Setup
-from engines.raubritter.commands import EndTurn, LayTile, Surrender
+from engines.raubritter.commands import CorrectStack, CorrectTile, EndTurn, LayTile, MoveTile, Surrender
 from engines.raubritter.moves import legal_cells, legal_marches, march_options
 from engines.raubritter.rules import KINDS
 
@@ -208,3 +209,32 @@ def test_a_player_who_surrendered_cannot_win_even_on_equal_points_and_knights():
             h.apply(EndTurn("blue"))
     assert dict(h.state.scores) == {"red": 0, "blue": 0}
     assert h.state.winners == ("blue",) and not h.state.draw
+
+
+def test_a_correction_that_empties_the_current_players_pile_passes_the_turn():
+    h = game()
+    initial_row(h)  # blue (born 1980) is younger: red begins the play
+    assert h.state.current == "red"
+    while h.state.player("red").tiles_total > 1:
+        kind = next(k for k in KINDS if h.state.player("red").tiles_left(k))
+        h.apply(CorrectTile(*legal_cells(h.state)[0], kind, "laid but not entered", player="red"))
+        assert h.state.current == "red" and h.state.laid == 0  # a correction is no move
+    kind = next(k for k in KINDS if h.state.player("red").tiles_left(k))
+    events = h.apply(CorrectTile(*legal_cells(h.state)[0], kind, "the last one", player="red"))
+    assert [e.type for e in events] == ["tile-corrected", "turn-passed"]
+    assert h.state.current == "blue" and h.state.phase == "play"
+
+
+def test_corrections_refused_change_nothing_and_name_their_rule():
+    h = game()
+    initial_row(h)  # x0 plain, x1 forest-village, x2 mountains, x3 plain-town
+    refused(h, Correct("red.knights", 5, ""), "correction.reason")
+    refused(h, CorrectTile(0, 0, "plain", "as it is"), "correction.same")
+    refused(h, CorrectTile(9, 9, None, "nothing there"), "correction.no-tile")
+    refused(h, MoveTile(0, 0, 1, 0, "onto a tile"), "tile.occupied")
+    refused(h, MoveTile(0, 0, 8, 0, "too wide"), "tile.area")  # x 1..8
+    refused(h, CorrectStack(0, 0, ("red",) * 5, "five"), "correction.stack")
+    refused(h, CorrectStack(0, 0, ("green",), "nobody plays green"), "player.unknown")
+    h.apply(CorrectTile(0, 0, "lake", "a lake after all"))
+    refused(h, CorrectStack(0, 0, ("red",), "on the lake"), "correction.lake")
+    refused(h, CorrectTile(1, 0, "lake", "a second lake"), "tile.none-left")
