@@ -3,13 +3,16 @@ the henchmen's places and values, the fight, the catharsis and the turn.
 
 Secrets stay secret: a card in a hand or face down is never named by type (a card is named only
 where the state gone back to shows it face up), treasures are counted, never named by kind.
+No notes (rule 13.4): the words never say who slotted a face-down card (a card slotted this turn
+goes back to "the hand it came from", and its field is not named, so that the game log cannot tie
+it to the prince whose turn it was), nor which type of card goes onto the discard pile.
 """
 
 from __future__ import annotations
 
 from companion.journal.table_words import cap, count, flows, join
 from engines.schatzjagd.rules import CARD_TYPES, CITY, CITY_GATE, SHOPS, castle_colour, gate_colour
-from engines.schatzjagd.state import CATHARSIS, BoardCard, Fight, GameState
+from engines.schatzjagd.state import CATHARSIS, BoardCard, Fight, GameState, Henchman
 
 VALUES = (
     ("life", "life"),
@@ -38,7 +41,7 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
 
 
 def place_words(place: str) -> str:
-    """``C7``, ``the city gate``, ``the inn``, ``red's castle``, ``the gate of blue's castle``."""
+    """``C7``, ``the inn``, ``red's castle`` (older journals: ``the city gate``, ``the gate of blue's castle``)."""
     if place == CITY:
         return "the city"
     if place == CITY_GATE:
@@ -54,6 +57,25 @@ def place_words(place: str) -> str:
     return place
 
 
+def walls_words(walls: str) -> str:
+    """``the city's walls``, ``the walls of blue's castle``."""
+    owner = castle_colour(walls)
+    return f"the walls of {owner}'s castle" if owner else "the city's walls"
+
+
+def _place_lines(who: str, now: Henchman, then: Henchman, reborn: bool) -> list[str]:
+    """Where the henchman goes back to, and whether its field lies before walls."""
+    if now.place != then.place and not reborn:
+        before = f", before {walls_words(then.before)}" if then.before else ""
+        return [f"{who}'s henchman goes back to {place_words(then.place)}{before}."]
+    if now.place == then.place and now.before != then.before:
+        where = place_words(then.place)
+        if then.before:
+            return [f"{who}'s henchman on {where} waits before {walls_words(then.before)} again."]
+        return [f"{who}'s henchman on {where} no longer waits before {walls_words(now.before or '')}."]
+    return []
+
+
 # --------------------------------------------------------------------------- henchmen
 
 
@@ -67,8 +89,7 @@ def _henchmen(cur: GameState, res: GameState) -> tuple[list[str], list[str], lis
         elif then.deaths > now.deaths:
             alive.append(f"{who}'s henchman dies again; the new one starts in its castle.")
         reborn = then.deaths > now.deaths and then.place == f"castle-{then.colour}"
-        if now.place != then.place and not reborn:
-            places.append(f"{who}'s henchman goes back to {place_words(then.place)}.")
+        places += _place_lines(who, now, then, reborn)
         changed = [
             f"{name} to {getattr(then, attr)}" for attr, name in VALUES if getattr(now, attr) != getattr(then, attr)
         ]
@@ -147,6 +168,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
     now = {c.id: c for c in cur.board}
     then = {c.id: c for c in res.board}
     hands = [("hand", p.colour) for p in res.players]
+    mine = ("hand", res.current)  # a card slotted this turn is the current prince's
     # the discard pile was shuffled into the draw pile in this step (or is again): a card that went
     # to the discard pile before the shuffle is in the draw pile now (or goes there)
     unshuffle = need[draw] < 0 < need[discard]
@@ -158,23 +180,23 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
         if reshuffle:
             prefer = [draw, discard, *hands]
         elif card.kind is None:
-            prefer = [("hand", card.owner), *hands, discard, draw]
+            prefer = [mine, *hands, discard, draw]
         else:
             prefer = [discard, *hands, draw]
         target = next((p for p in prefer if need[p] > 0), None)
         if target is not None:
             need[target] -= 1
-        out.append(_card_leaves(card, target))
+        out.append(_card_leaves(card, target, slotted=res.next_card <= card.id))
     for card in res.board:  # cards that come back onto the board
         if card.id in now:
             continue
-        owner_first = [("hand", card.owner), *(h for h in hands if h[1] != card.owner)]
+        hands_first = [mine, *(h for h in hands if h != mine)]
         if unshuffle:
-            prefer = [draw, discard, *owner_first]
+            prefer = [draw, discard, *hands_first]
         elif card.kind is not None or any(n < 0 for n in seen_need):  # a card turned up went to the pile
-            prefer = [discard, *owner_first, draw]
+            prefer = [discard, *hands_first, draw]
         else:  # a card slotted from a hand, or found and taken into one
-            prefer = [*owner_first, discard, draw]
+            prefer = [*hands_first, discard, draw]
         source = next((p for p in prefer if need[p] < 0), None)
         if source is not None:
             need[source] += 1
@@ -182,7 +204,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
             i = CARD_TYPES.index(card.kind) if card.kind else next((i for i, n in enumerate(seen_need) if n < 0), None)
             if i is not None:
                 seen_need[i] += 1
-        out.append(_card_returns(card, source))
+        out.append(_card_returns(card, source, slotted=cur.next_card <= card.id))
     for card in res.board:  # cards turned up or down
         old = now.get(card.id)
         if old is None or (old.kind, old.value, old.effects, old.name) == (
@@ -225,24 +247,29 @@ def _card_rank(source: Place, target: Place) -> int:
     return 0 if "hand" in (source[0], target[0]) else 1
 
 
-def _card_leaves(card: BoardCard, target: Place | None) -> str:
+def _card_leaves(card: BoardCard, target: Place | None, *, slotted: bool) -> str:
+    """``slotted``: the step taken back slotted this card (it did not exist before)."""
     where = place_words(card.field)
     down = card.kind is None
     if target is not None and target[0] == "hand":
+        if down and slotted:  # neither the prince nor the field: the log must not tie them together
+            return "Take the card slotted face down this turn back into the hand it came from."
         what = "the face-down card" if down else "the card"
-        return f"{cap(target[1])}: take {what} from {where} back into your hand."
+        return f"{cap(target[1])}: take {what} from {where} into your hand."
     if target == ("draw", ""):
         return f"Shuffle the card from {where} into the draw pile."
-    what = "the card" if down else card_words(card)
-    return f"Put {what} from {where} on the discard pile."
+    return f"Put the card from {where} on the discard pile."
 
 
-def _card_returns(card: BoardCard, source: Place | None) -> str:
+def _card_returns(card: BoardCard, source: Place | None, *, slotted: bool) -> str:
+    """``slotted``: the step done again slots this card."""
     where = place_words(card.field)
     down = card.kind is None
     if source is not None and source[0] == "hand":
+        if down and slotted:
+            return "Slot the card taken back face down into its field again, from the hand it came from."
         if down:
-            return f"{cap(source[1])}: slot 1 card from your hand face down into {where}."
+            return f"Take the card found on {where} out of the hand again and slot it back into {where} face down."
         return f"{cap(source[1])}: lay {card_words(card)} from your hand face up on {where}."
     if source == ("draw", ""):
         if down:

@@ -16,10 +16,12 @@ from pydantic import ValidationError
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
 from companion.scenario.probes import Probe, listed, one_of, optional, whole_number, words
+from companion.scenario.schatzjagd_notes import NOTES, notes
 from engines.core.history import History
 from engines.schatzjagd import GAME, Setup
 from engines.schatzjagd.commands import Command
-from engines.schatzjagd.rules import CARD_TYPES, COLOURS, COUNTERS, Effect, normal_place, parse_effect
+from engines.schatzjagd.hand import PLAYS, over_four
+from engines.schatzjagd.rules import CARD_TYPES, COLOURS, COUNTERS, Effect, normal_place, normal_walls, parse_effect
 from engines.schatzjagd.state import GameState
 
 __all__ = ["GAME", "build_command", "build_setup", "probe"]
@@ -134,7 +136,8 @@ VALUES = (*COUNTERS, "poison", "power", "hand", "cards", "treasures", "hidden", 
 KEY_HELP = (
     "phase, turn, day, winner, fight, monster-life, card-played, draw, discard, discard.<type|unseen>, "
     "used-maps, treasure-stack, treasure-stack.<kind>, board, card.<field>, loose.<place>, guarded.<place>, "
-    "catharsis, last-events, <colour>.<value|place|treasure-kinds|hidden-kinds>, lost.<colour>.<value>"
+    "catharsis, last-events, notes, <colour>.<value|place|before|over-four|treasure-kinds|hidden-kinds>, "
+    "lost.<colour>.<value>"
 )
 
 
@@ -212,6 +215,7 @@ def probe(state: GameState, key: str) -> Probe:
         "catharsis": Probe(lambda s: s.catharsis, words(colours, "a player", ordered=True)),
         "last-events": Probe(_last_events, lambda text: tuple(text.split(",")) if text != "none" else (),
                              of_history=True),
+        "notes": Probe(notes, words(NOTES, "a note the rules forbid"), of_history=True),
     }  # fmt: skip
     if key in fixed:
         return fixed[key]
@@ -255,6 +259,10 @@ def probe(state: GameState, key: str) -> Probe:
             return Probe(read, whole_number)
         if rest == "place":
             return Probe(lambda s: s.henchman(colour).place, _place)
+        if rest == "before":
+            return Probe(lambda s: s.henchman(colour).before, optional(normal_walls))
+        if rest == "over-four":
+            return Probe(lambda s: tuple(sorted(over_four(s, colour))), words(PLAYS, "a card play"))
         if rest in ("treasure-kinds", "hidden-kinds"):
             attr = "treasures" if rest == "treasure-kinds" else "hidden"
             return Probe(lambda s: tuple(sorted(getattr(s.henchman(colour), attr))), _kind_list(kinds))

@@ -33,6 +33,8 @@ def _afford(p: Henchman, price: int, what: str) -> None:
 
 def inn(s: GameState, cmd: Inn) -> list:
     p = _at(s, cmd.player, "inn")
+    if p.gold >= HIGH:  # as at the school and the smith: no business for what the limit swallows whole
+        raise RuleViolation("inn.at-15", f"{cmd.player}'s henchman has 15 gold already: a day's wage would be lost")
     play = Play(s)
     play.emit(ev.BusinessDone(cmd.player, "inn"))
     change(play, cmd.player, "gold", p.gold + INN_WAGE, "inn")

@@ -16,11 +16,14 @@ from engines.schatzjagd.rules import CardType, Effect
 # -------------------------------------------------------------------- the henchman's journey
 @dataclass(frozen=True, slots=True)
 class Travel:
-    """Roll the die (``die``) and move the henchman to ``to``, or leave it where it is."""
+    """Roll the die (``die``) and move the henchman to ``to``, or leave it where it is. ``before``:
+    the field ``to`` lies before the walls of the city or of a castle (``city``, ``castle-blue``),
+    as the table sees on the board; a night there opens those walls the next day."""
 
     player: str
     die: int
     to: str
+    before: str | None = None
     type: Literal["travel"] = "travel"
 
 
@@ -68,9 +71,11 @@ class Flee:
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
-    """Take the unguarded treasures lying where the henchman stands."""
+    """Take unguarded treasures lying where the henchman stands: ``kinds`` are the ones taken, as
+    printed on the cards picked up (one entry per treasure)."""
 
     player: str
+    kinds: tuple[str, ...] = ()
     type: Literal["pick-up"] = "pick-up"
 
 
@@ -88,11 +93,12 @@ class UseSpecial:
 @dataclass(frozen=True, slots=True)
 class Teleport:
     """Step into the teleportal where the henchman stands: the die decides (1 death, 2–5 a castle's
-    region, 6 anywhere); ``to`` is the field chosen in it."""
+    region, 6 anywhere); ``to`` is the field chosen in it, ``before`` the walls it lies before, if any."""
 
     player: str
     die: int
     to: str | None = None
+    before: str | None = None
     type: Literal["teleport"] = "teleport"
 
 
@@ -201,6 +207,7 @@ class Relocate:
     player: str
     to: str
     reason: str
+    before: str | None = None
     type: Literal["relocate"] = "relocate"
 
 

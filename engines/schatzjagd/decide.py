@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.schatzjagd import cards, city, fight, journey, turns
+from engines.schatzjagd import activities, cards, city, fight, journey, turns
 from engines.schatzjagd.state import GameState
 
 DECIDERS: dict[str, Callable[[GameState, Any], list]] = {
     "travel": journey.travel,
     "reveal": journey.reveal,
-    "pick-up": journey.pick_up,
-    "use-special": journey.use_special,
+    "pick-up": activities.pick_up,
+    "use-special": activities.use_special,
     "teleport": journey.teleport,
-    "plunder": journey.plunder,
+    "plunder": activities.plunder,
     "relocate": journey.relocate,
     "challenge": fight.challenge,
     "exchange": fight.exchange,

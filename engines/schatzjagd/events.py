@@ -24,10 +24,13 @@ class CounterChanged:
 
 @dataclass(frozen=True, slots=True)
 class Travelled:
+    """``before``: the walls the field ``to`` lies before (None: none, or staying without saying)."""
+
     player: str
     die: int
     origin: str
     to: str
+    before: str | None = None
     type: Literal["travelled"] = "travelled"
 
 
@@ -174,6 +177,7 @@ class Teleported:
     die: int
     origin: str
     to: str | None  # None: the henchman died in the portal
+    before: str | None = None
     type: Literal["teleported"] = "teleported"
 
 
@@ -284,6 +288,7 @@ class Relocated:
     origin: str
     to: str
     reason: str
+    before: str | None = None
     type: Literal["relocated"] = "relocated"
 
 

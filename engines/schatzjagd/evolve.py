@@ -35,7 +35,11 @@ def counter_changed(s: GameState, e: ev.CounterChanged) -> GameState:
 
 
 def travelled(s: GameState, e: ev.Travelled) -> GameState:
-    s = _update(s, e.player, place=e.to, searching=s.henchman(e.player).searching if e.to == e.origin else 0)
+    p = s.henchman(e.player)
+    if e.to == e.origin:  # staying: the field stays before the walls it was before, unless the table says
+        s = _update(s, e.player, before=e.before or p.before)
+    else:
+        s = _update(s, e.player, place=e.to, before=e.before, searching=0)
     return _turn(s, travelled=True)
 
 
@@ -101,7 +105,9 @@ def treasures_dropped(s: GameState, e: ev.TreasuresDropped) -> GameState:
 
 def henchman_restarted(s: GameState, e: ev.HenchmanRestarted) -> GameState:
     p = s.henchman(e.player)
-    return _update(s, e.player, place=castle(e.player), poison=0, searching=0, deaths=p.deaths + 1, **START)
+    return _update(
+        s, e.player, place=castle(e.player), before=None, poison=0, searching=0, deaths=p.deaths + 1, **START
+    )
 
 
 def treasures_picked_up(s: GameState, e: ev.TreasuresPickedUp) -> GameState:
@@ -118,7 +124,7 @@ def special_used(s: GameState, e: ev.SpecialUsed) -> GameState:
 
 def teleported(s: GameState, e: ev.Teleported) -> GameState:
     s = _turn(s, teleported=True)
-    return _update(s, e.player, place=e.to, searching=0) if e.to else s
+    return _update(s, e.player, place=e.to, before=e.before, searching=0) if e.to else s
 
 
 def plunder_rolled(s: GameState, e: ev.PlunderRolled) -> GameState:
@@ -196,7 +202,8 @@ def game_won(s: GameState, e: ev.GameWon) -> GameState:
 
 
 def relocated(s: GameState, e: ev.Relocated) -> GameState:
-    return _update(s, e.player, place=e.to, searching=0)
+    searching = s.henchman(e.player).searching if e.to == e.origin else 0
+    return _update(s, e.player, place=e.to, before=e.before, searching=searching)
 
 
 def corrected(s: GameState, e: Any) -> GameState:

@@ -20,6 +20,9 @@ class Schatzjagd(Formats):
     event_union = Event
     state_type = GameState
     format_version = 1
+    # No notes (rule 13.4): the record of a running game (who slotted each card, the discard pile by
+    # type) stays with the referee; it leaves only once the game is over.
+    no_notes = True
 
     def setup(self, config: Setup) -> GameState:
         order = config.turn_order()

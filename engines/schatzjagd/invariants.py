@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.errors import InvariantBroken
 from engines.schatzjagd.rules import (
     CARD_TYPES,
+    CITY,
     COMPOSITION,
     COUNTERS,
     DECK,
@@ -14,6 +15,7 @@ from engines.schatzjagd.rules import (
     castle_colour,
     gate_colour,
     in_city,
+    is_field,
     normal_place,
 )
 from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, GameState
@@ -28,6 +30,10 @@ def check(s: GameState) -> None:
         if p.cards < 0 or p.searching < 0:
             raise InvariantBroken(f"{p.colour}: {p.cards} cards in hand, searching {p.searching}")
         _place(s, p.place, f"{p.colour}'s henchman")
+        if p.before is not None:
+            colour = castle_colour(p.before)
+            if not is_field(p.place) or not (p.before == CITY or colour in colours):
+                raise InvariantBroken(f"{p.colour}'s henchman on {p.place} is said to wait before {p.before}")
     held = sum(p.cards for p in s.players)
     total = s.draw + s.discard_total + s.used_maps + held + len(s.board)
     if total != DECK or s.draw < 0 or min(s.discard) < 0:

@@ -1,69 +1,88 @@
-"""The henchman's part of a turn: the journey, turning up cards, what it may do where it stopped
-(pick up treasures, use a special, the teleportal, plunder), and the relocation correction."""
+"""The henchman's journey: where it may stop (the city and rival castles only after a night on a
+field before their walls), turning up the cards where it stopped, the teleportal, and the
+relocation correction."""
 
 from __future__ import annotations
 
 from engines.core.correction import require_reason
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import events as ev
-from engines.schatzjagd.commands import PickUp, Plunder, Relocate, Reveal, Teleport, Travel, UseSpecial
-from engines.schatzjagd.play import (
-    Play,
-    alive,
-    apply_effects,
-    busy,
-    change,
-    die,
-    kill,
-    no_fight,
-    own_turn,
-    player,
-    revealed,
-)
-from engines.schatzjagd.play import travelled as has_travelled
+from engines.schatzjagd.commands import Relocate, Reveal, Teleport, Travel
+from engines.schatzjagd.play import Play, alive, apply_effects, calm, change, die, kill, no_fight, own_turn, player
 from engines.schatzjagd.rules import (
-    CITY_GATE,
+    CITY,
     COMPOSITION,
     MONSTER_LIFE,
     MONSTER_POWER,
     TELEPORTAL,
     WEAPON_BONUS,
     castle_colour,
-    gate_colour,
     in_city,
     is_field,
+    legacy_walls,
     normal_place,
+    normal_walls,
 )
 from engines.schatzjagd.state import GameState, Henchman
 
 
 def place_of(state: GameState, text: str, rule: str) -> str:
+    """A place a command names: one of this game (older journals' gate places are no longer named)."""
     try:
         place = normal_place(text)
     except ValueError as exc:
         raise RuleViolation(rule, str(exc)) from None
-    colour = castle_colour(place) or gate_colour(place)
+    if legacy_walls(place):
+        raise RuleViolation(
+            rule,
+            f"{place} is no place: the places before the walls are fields; give the field and before=city "
+            "or before=castle-<colour>",
+        )
+    colour = castle_colour(place)
     if colour is not None and colour not in state.colours:
         raise RuleViolation(rule, f"nobody plays {colour}: there is no prince's castle-{colour} in this game")
     return place
 
 
+def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule: str) -> str | None:
+    """The walls a command says the field ``to`` lies before (``before=``), checked; None if not said.
+    ``rule`` refuses walls that are not in this game, ``field_rule`` a place that is no field."""
+    if text is None:
+        return None
+    try:
+        walls = normal_walls(text)
+    except ValueError as exc:
+        raise RuleViolation(rule, str(exc)) from None
+    colour = castle_colour(walls)
+    if colour is not None and colour not in state.colours:
+        raise RuleViolation(rule, f"nobody plays {colour}: no castle-{colour} stands on this board")
+    if not is_field(to):
+        raise RuleViolation(field_rule, f"only fields lie before the walls, not {to}")
+    return walls
+
+
+def waits_before(p: Henchman) -> str | None:
+    """The walls the henchman spent the night before: those of the field it stands on."""
+    return p.before or legacy_walls(p.place)
+
+
 def route_problem(p: Henchman, to: str) -> RuleViolation | None:
-    """Why the henchman cannot end its journey at ``to`` today, or None."""
+    """Why the henchman cannot end its journey at ``to`` today, or None. The city and a rival castle
+    let in only a henchman that spent the night before their walls (on a field there)."""
     if to == p.place:
         return None
-    if in_city(to) and not (p.place == CITY_GATE or in_city(p.place)):
+    if in_city(to) and not (in_city(p.place) or waits_before(p) == CITY):
         return RuleViolation(
-            "travel.city-gate", "the city lets in only a henchman who spent the night at its gate: travel to city-gate"
+            "travel.city-gate",
+            "the city lets in only a henchman that spent the night on a field before its walls: "
+            "a night before the walls first",
         )
     owner = castle_colour(to)
-    if owner is not None and owner != p.colour and p.place != f"gate-{owner}":
+    if owner is not None and owner != p.colour and waits_before(p) != to:
         return RuleViolation(
-            "travel.castle-gate", f"a rival castle opens only the day after the henchman waited at gate-{owner}"
-        )
-    if gate_colour(to) == p.colour:
-        return RuleViolation(
-            "travel.own-gate", f"{p.colour} enters the own castle without waiting: travel to castle-{p.colour}"
+            "travel.castle-gate",
+            f"the {owner} castle lets in a rival's henchman only after a night on a field before its walls: "
+            "a night before the walls first",
         )
     return None
 
@@ -88,11 +107,12 @@ def travel(s: GameState, cmd: Travel) -> list:
         raise RuleViolation("travel.once", f"{cmd.player}'s henchman has already travelled this turn")
     die(cmd.die)
     to = place_of(s, cmd.to, "travel.place")
+    before = walls_of(s, to, cmd.before, "travel.place", "travel.before")
     problem = route_problem(p, to)
     if problem:
         raise problem
     play = Play(s)
-    play.emit(ev.Travelled(cmd.player, cmd.die, p.place, to))
+    play.emit(ev.Travelled(cmd.player, cmd.die, p.place, to, before))
     arrive(play, cmd.player)
     return play.events
 
@@ -144,48 +164,10 @@ def reveal(s: GameState, cmd: Reveal) -> list:
     return play.events
 
 
-def _calm(s: GameState, colour: str, doing: str) -> Henchman:
-    p = own_turn(s, colour, doing)
-    no_fight(s, doing)
-    alive(s, p, doing)
-    has_travelled(s, doing)
-    busy(s, doing)
-    revealed(s, p.place, doing)
-    return p
-
-
-def pick_up(s: GameState, cmd: PickUp) -> list:
-    p = _calm(s, cmd.player, "pick up treasures")
-    here = s.loose_at(p.place)
-    free = tuple(t.kind for t in here if t.guard is None)
-    if not free:
-        guarded = "; the monster guarding them must be beaten first" if here else ""
-        raise RuleViolation(
-            "treasure.none-here", f"no free treasure lies where {cmd.player}'s henchman stands{guarded}"
-        )
-    play = Play(s)
-    play.emit(ev.TreasuresPickedUp(cmd.player, p.place, free))
-    return play.events
-
-
-def use_special(s: GameState, cmd: UseSpecial) -> list:
-    p = _calm(s, cmd.player, "use a special card")
-    usable = [c for c in s.cards_at(p.place) if c.kind == "special" and c.name != TELEPORTAL]
-    card = next((c for c in usable if c.id not in s.turn.specials), None)
-    if card is None:
-        raise RuleViolation("special.none-here", f"no special card to use lies where {cmd.player}'s henchman stands")
-    play = Play(s)
-    play.emit(ev.SpecialUsed(cmd.player, card.id))
-    if not cmd.keep:
-        play.emit(ev.CardDiscarded(card.id))
-    apply_effects(play, cmd.player, cmd.effects or card.effects, "special")
-    return play.events
-
-
 def teleport(s: GameState, cmd: Teleport) -> list:
     if not s.options.teleportal:
         raise RuleViolation("teleportal.off", "this table plays without the teleportal")
-    p = _calm(s, cmd.player, "step into the teleportal")
+    p = calm(s, cmd.player, "step into the teleportal")
     if not any(c.kind == "special" and c.name == TELEPORTAL for c in s.cards_at(p.place)):
         raise RuleViolation("teleportal.none-here", f"no teleportal stands where {cmd.player}'s henchman is")
     if s.turn.teleported:
@@ -204,34 +186,9 @@ def teleport(s: GameState, cmd: Teleport) -> list:
     to = place_of(s, cmd.to, "teleportal.field")
     if not is_field(to):
         raise RuleViolation("teleportal.field", f"the teleportal sets the henchman on a field, not {to}")
-    play.emit(ev.Teleported(cmd.player, cmd.die, p.place, to))
+    before = walls_of(s, to, cmd.before, "teleportal.field", "teleportal.field")
+    play.emit(ev.Teleported(cmd.player, cmd.die, p.place, to, before))
     arrive(play, cmd.player)
-    return play.events
-
-
-def plunder(s: GameState, cmd: Plunder) -> list:
-    if not s.options.plunder:
-        raise RuleViolation("plunder.off", "this table plays without the plunder rule")
-    p = _calm(s, cmd.player, "plunder")
-    victim = castle_colour(p.place)
-    if victim is None or victim == cmd.player:
-        raise RuleViolation("plunder.not-in-castle", f"{cmd.player}'s henchman stands in no rival castle")
-    if s.turn.plundered:
-        raise RuleViolation("plunder.once", "the vaults are searched once a day")
-    die(cmd.die)
-    hidden = s.henchman(victim).hidden
-    if not hidden:
-        raise RuleViolation("plunder.empty", f"no treasure is hidden in the {victim} castle")
-    days = p.searching + 1
-    found = cmd.die <= days
-    if found and cmd.kind is None:
-        raise RuleViolation("plunder.kind", f"the search succeeded ({cmd.die} ≤ day {days}): which treasure was taken?")
-    if found and cmd.kind not in hidden:
-        raise RuleViolation("plunder.kind", "enter the kind printed on the treasure taken from the castle")
-    if not found and cmd.kind is not None:
-        raise RuleViolation("plunder.failed", f"a {cmd.die} on day {days} of the search finds nothing")
-    play = Play(s)
-    play.emit(ev.PlunderRolled(cmd.player, p.place, cmd.die, days, cmd.kind if found else None))
     return play.events
 
 
@@ -242,8 +199,9 @@ def relocate(s: GameState, cmd: Relocate) -> list:
     reason = require_reason(cmd.reason)
     no_fight(s, "move a henchman by hand")
     to = place_of(s, cmd.to, "relocate.place")
-    if to == p.place:
+    before = walls_of(s, to, cmd.before, "relocate.place", "relocate.place")
+    if (to, before) == (p.place, p.before):
         raise RuleViolation("correction.same", f"{cmd.player}'s henchman already stands on {to}")
     play = Play(s)
-    play.emit(ev.Relocated(cmd.player, p.place, to, reason))
+    play.emit(ev.Relocated(cmd.player, p.place, to, reason, before))
     return play.events

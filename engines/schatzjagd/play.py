@@ -85,6 +85,18 @@ def revealed(state: GameState, place: str, doing: str) -> None:
         raise RuleViolation("card.reveal-first", f"turn up the card on {place} before you {doing}")
 
 
+def calm(state: GameState, colour: str, doing: str) -> Henchman:
+    """The current henchman, free to act where it stopped: its turn, no fight, alive, travelled,
+    its day not over, nothing left to turn up there."""
+    p = own_turn(state, colour, doing)
+    no_fight(state, doing)
+    alive(state, p, doing)
+    travelled(state, doing)
+    busy(state, doing)
+    revealed(state, p.place, doing)
+    return p
+
+
 def die(value: int, what: str = "die") -> int:
     if not DIE[0] <= value <= DIE[1]:
         raise RuleViolation("die.range", f"{what}: a die shows 1 to 6, not {value}")
@@ -108,11 +120,15 @@ def change(play: Play, colour: str, counter: str, raw: int, cause: str) -> None:
 
 
 def apply_effects(play: Play, colour: str, effects: Iterable[Effect], cause: str, *, by: str | None = None) -> None:
-    """Card effects on a henchman, in the printed order; the henchman dies if life reaches 0
+    """Card effects on a henchman, in the printed order (a poisoning keeps the stronger daily loss);
+    the henchman dies if life reaches 0
     (``by``: the rival prince whose spell it was, who then takes treasures and gold)."""
     for effect in effects:
         p = play.state.henchman(colour)
-        change(play, colour, effect.counter, effect.apply(p.value(effect.counter)), cause)
+        raw = effect.apply(p.value(effect.counter))
+        if effect.counter == "poison" and raw:
+            raw = max(raw, p.poison)  # a new poisoning never lowers the daily loss already running
+        change(play, colour, effect.counter, raw, cause)
         if play.state.henchman(colour).life == 0:
             kill(play, colour, killer=by if by != colour else None, cause=cause)
             return

@@ -42,7 +42,7 @@ SMITH_PRICE = 1  # gold per weapon point
 
 SHOPS = ("inn", "healer", "school", "smith")
 CITY = "city"  # inside the walls, between the shops
-CITY_GATE = "city-gate"
+CITY_GATE = "city-gate"  # a place of older journals only, see below
 FIELD = re.compile(r"[A-Z]{1,2}[0-9]{1,2}")
 TELEPORTAL = "teleportal"
 DEFAULT_REGIONS = {2: "red", 3: "yellow", 4: "blue", 5: "green"}
@@ -50,16 +50,15 @@ DEFAULT_REGIONS = {2: "red", 3: "yellow", 4: "blue", 5: "green"}
 
 # ------------------------------------------------------------------------------------ places
 # A place is a field id (the road letter and the river number printed on the board, e.g. C7),
-# "city-gate", "city", a shop ("inn", "healer", "school", "smith"), "castle-<colour>" or
-# "gate-<colour>" (in front of a castle's wall).
+# "city" (inside the walls, between the shops), a shop ("inn", "healer", "school", "smith") or
+# "castle-<colour>". The places before the walls of the city and of the castles are fields too; a
+# henchman waiting on one is "before" those walls: "city" or "castle-<colour>".
+# "city-gate" and "gate-<colour>" were places of their own in older journals: they are still read
+# (a henchman recorded there waits before those walls) but no command names them any more.
 
 
 def castle(colour: str) -> str:
     return f"castle-{colour}"
-
-
-def gate(colour: str) -> str:
-    return f"gate-{colour}"
 
 
 def is_field(place: str) -> bool:
@@ -75,13 +74,23 @@ def castle_colour(place: str) -> str | None:
 
 
 def gate_colour(place: str) -> str | None:
+    """The castle colour of an older journal's ``gate-<colour>`` place."""
     return place[5:] if place.startswith("gate-") else None
+
+
+def legacy_walls(place: str) -> str | None:
+    """The walls an older journal's gate place stands before (``city-gate``, ``gate-<colour>``), or None."""
+    if place == CITY_GATE:
+        return CITY
+    colour = gate_colour(place)
+    return castle(colour) if colour else None
 
 
 @lru_cache(maxsize=1024)
 def normal_place(text: str) -> str:
     """A place as written by a person (``c7``, ``Inn``) in its one spelling; ValueError if none.
-    (Cached: the invariant check asks it for every place on the table after every event.)"""
+    Older journals' gate places are read too. (Cached: the invariant check asks it for every place
+    on the table after every event.)"""
     word = text.strip()
     lower = word.lower()
     if lower in SHOPS or lower in (CITY, CITY_GATE):
@@ -92,8 +101,18 @@ def normal_place(text: str) -> str:
     if FIELD.fullmatch(word.upper()):
         return word.upper()
     raise ValueError(
-        f"{text!r} is no place: write a field (road letter and river number, e.g. C7), city-gate, city, "
-        f"{', '.join(SHOPS)}, castle-<colour> or gate-<colour>"
+        f"{text!r} is no place: write a field (road letter and river number, e.g. C7), city, "
+        f"{', '.join(SHOPS)} or castle-<colour>"
+    )
+
+
+def normal_walls(text: str) -> str:
+    """The walls a field lies before, as written (``city``, ``castle-blue``); ValueError if none."""
+    lower = text.strip().lower()
+    if lower == CITY or (lower.startswith("castle-") and lower[7:] in COLOURS):
+        return lower
+    raise ValueError(
+        f"{text!r} names no walls: a field lies before the city's walls (city) or a castle's (castle-<colour>)"
     )
 
 

@@ -20,6 +20,7 @@ class Henchman:
     colour: str
     name: str
     place: str
+    before: str | None = None  # the walls ("city", "castle-<colour>") the field it stands on lies before
     life: int = 15
     gold: int = 5
     strength: int = 2
@@ -49,7 +50,7 @@ class BoardCard:
 
     id: int
     field: str
-    owner: str  # the prince who placed it
+    owner: str  # the prince who slotted it: never shown while the game runs (no notes, rule 13.4)
     kind: str | None = None
     value: int = 0  # weapon bonus or monster power
     effects: tuple[Effect, ...] = ()  # potion or trap effect, a monster's reward, a special's use
@@ -110,7 +111,8 @@ class GameState:
     kinds: tuple[str, ...]  # treasure kinds
     treasure_stack: tuple[int, ...]  # treasures not yet dug, counted by kind (in the order of ``kinds``)
     draw: int  # cards in the draw pile
-    discard: tuple[int, ...] = (0,) * (len(CARD_TYPES) + 1)  # by type (CARD_TYPES), then "not seen"
+    # by type (CARD_TYPES), then "not seen"; the types only for the composition check, never shown while the game runs
+    discard: tuple[int, ...] = (0,) * (len(CARD_TYPES) + 1)
     used_maps: int = 0
     board: tuple[BoardCard, ...] = ()
     loose: tuple[Loose, ...] = ()

@@ -7,6 +7,7 @@ from engines.core.correction import Correct, Corrected, require_reason
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import events as ev
 from engines.schatzjagd.commands import EndTurn, RemoveCard
+from engines.schatzjagd.hand import over_four, over_four_words
 from engines.schatzjagd.journey import place_of
 from engines.schatzjagd.play import Play, change, kill, no_fight, own_turn, player, revealed, travelled
 from engines.schatzjagd.rules import COUNTERS, HAND, HIGH, LOW
@@ -21,10 +22,8 @@ def end_turn(s: GameState, cmd: EndTurn) -> list:
     if not s.turn.died:
         travelled(s, "end the turn")
         revealed(s, p.place, "end the turn")
-    if p.hand > HAND and p.cards and not s.turn.card_played:
-        raise RuleViolation(
-            "hand.over-four", f"{cmd.player} holds {p.hand} cards: play one (a card that is not a treasure) first"
-        )
+    if over_four(s, cmd.player):
+        raise RuleViolation("hand.over-four", over_four_words(s, cmd.player))
     play = Play(s)
     play.emit(ev.TurnEnded(cmd.player))
     colours = s.colours
@@ -39,25 +38,33 @@ def end_turn(s: GameState, cmd: EndTurn) -> list:
 
 
 def draw_owed(play: Play, owed: list[tuple[str, int]], *, cleansed: bool = False) -> None:
-    """Draw what the hands lack, in turn order; when the pile runs out, reshuffle the discard pile
-    or, with Grandlin's catharsis, let the princes clean the board first. Then the next turn."""
+    """Draw what the hands lack, in turn order, then begin the next turn. Without Grandlin's
+    catharsis an empty draw pile is refilled from the discard pile when a card is owed. With it, the
+    princes clean the board first, as soon as the draw pile is used up: when a draw takes its last
+    card (even the last one owed), or when a card is owed from an empty pile — except right after a
+    catharsis (``cleansed``) whose shuffle left the pile empty: then the hands stay short. With no
+    card on the board the catharsis has nothing to take and the discard pile is shuffled at once."""
     owed = list(owed)
-    while owed:
+    emptied = False  # a draw of this call took the pile's last card
+    while owed or emptied:
         s = play.state
-        who, n = owed[0]
         if s.draw == 0:
-            if s.options.catharsis and s.board and not cleansed:
+            cleanse = s.options.catharsis and (emptied or not cleansed)
+            if cleanse and s.board:
                 colours = s.colours
                 i = colours.index(s.current)
                 order = (colours[i:] + colours[:i]) * CATHARSIS_ROUNDS
                 play.emit(ev.CatharsisBegan(order, tuple(owed)))
                 return
-            if s.discard_total == 0:
-                break  # every card is in a hand, on the board or a used map: the hands stay short
+            emptied = False
+            if not (owed or cleanse) or s.discard_total == 0:
+                break  # nothing owed yet, or every card is in a hand, on the board or a used map
             play.emit(ev.DeckReshuffled(s.discard_total))
             continue
+        who, n = owed[0]
         k = min(n, s.draw)
         play.emit(ev.CardsDrawn(who, k))
+        emptied = play.state.draw == 0
         owed[0] = (who, n - k)
         if owed[0][1] == 0:
             owed.pop(0)

@@ -3,6 +3,10 @@
 Secrets: the types of hand cards (never known to the referee), the kinds of treasures carried,
 hidden, dug or taken (shown as counts unless the table agreed to show kinds), and the type of a
 face-down card on the board.
+
+No notes (rule 13.4): while the game runs nothing here says who slotted a card into the board or
+which types of card lie in the discard pile (a count only); the log's entry for a slotted card
+names the prince whose card it was, not the field. Once the game is over the views show both.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.schatzjagd.rules import CARD_TYPES
-from engines.schatzjagd.state import GameState, Henchman
+from engines.schatzjagd.state import OVER, BoardCard, GameState, Henchman
 
 SECRET_KINDS = {"treasure-dug", "treasure-hidden", "plunder-rolled"}
 SECRET_KIND_LISTS = {"treasures-taken", "treasures-dropped", "treasures-picked-up"}
@@ -22,6 +26,7 @@ def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
         "colour": p.colour,
         "name": p.name,
         "place": p.place,
+        "before": p.before,
         "life": p.life,
         "gold": p.gold,
         "strength": p.strength,
@@ -40,8 +45,33 @@ def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
     return data
 
 
+def _card(c: BoardCard, over: bool) -> dict[str, Any]:
+    if c.kind is None:
+        shown: dict[str, Any] = {"field": c.field, "face_down": True}
+    else:
+        effects = [str(e) for e in c.effects]
+        shown = {"field": c.field, "face_down": False, "kind": c.kind, "value": c.value, "effects": effects,
+                 "name": c.name}  # fmt: skip
+    if over:
+        shown["owner"] = c.owner
+    return shown
+
+
+def _piles(state: GameState, over: bool) -> dict[str, Any]:
+    piles: dict[str, Any] = {
+        "draw": state.draw,
+        "discard": state.discard_total,
+        "used_maps": state.used_maps,
+        "treasures": sum(state.treasure_stack),
+    }
+    if over:
+        piles["discard_by_type"] = dict(zip((*CARD_TYPES, "unseen"), state.discard, strict=True))
+    return piles
+
+
 def public_view(state: GameState) -> dict[str, Any]:
     show = state.options.show_treasure_kinds
+    over = state.phase == OVER
     fight = state.fight
     return {
         "game": "schatzjagd",
@@ -58,27 +88,9 @@ def public_view(state: GameState) -> dict[str, Any]:
         },
         "turn": asdict(state.turn),
         "players": [_henchman(p, show) for p in state.players],
-        "board": [
-            {"field": c.field, "owner": c.owner, "face_down": True}
-            if c.kind is None
-            else {
-                "field": c.field,
-                "owner": c.owner,
-                "face_down": False,
-                "kind": c.kind,
-                "value": c.value,
-                "effects": [str(e) for e in c.effects],
-                "name": c.name,
-            }
-            for c in state.board
-        ],
+        "board": [_card(c, over) for c in state.board],
         "loose": [{"place": t.place, "guarded": t.guard is not None} for t in state.loose],
-        "piles": {
-            "draw": state.draw,
-            "discard": dict(zip((*CARD_TYPES, "unseen"), state.discard, strict=True)),
-            "used_maps": state.used_maps,
-            "treasures": sum(state.treasure_stack),
-        },
+        "piles": _piles(state, over),
         "fight": None
         if fight is None
         else {
@@ -109,6 +121,8 @@ def public_event(event: Any) -> dict[str, Any]:
         data["kind"] = "treasure"
     if kind in SECRET_KIND_LISTS:
         data["count"] = len(data.pop("kinds"))
+    if kind == "card-placed":  # who slotted a card, not which card or where (no notes)
+        data = {"player": data["player"]}
     if "effects" in data:
         data["effects"] = [str(e) for e in event.effects]
     return {"type": kind, **data}

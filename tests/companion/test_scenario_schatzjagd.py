@@ -242,7 +242,8 @@ def test_a_bad_name_is_reported_on_its_own_line(tmp_path: Path, name: str) -> No
 GOOD_COMMANDS = [
     ("travel red die=4 to=C7", Travel("red", 4, "C7")),
     ("travel red die=1 to=castle-red", Travel("red", 1, "castle-red")),
-    ("travel player=blue die=2 to=gate-red", Travel("blue", 2, "gate-red")),
+    ("travel player=blue die=2 to=P3 before=castle-red", Travel("blue", 2, "P3", "castle-red")),
+    ("travel red die=6 to=H8 before=city", Travel("red", 6, "H8", "city")),
     ("reveal blue card=trap effects=life-4,poison=1", Reveal("blue", "trap", 0, (e("life-4"), e("poison=1")))),
     ("reveal blue card=monster value=7 effects=gold+3", Reveal("blue", "monster", 7, (e("gold+3"),))),
     ("reveal blue card=trap effects=life-2,poison", Reveal("blue", "trap", 0, (e("life-2"), e("poison=1")))),
@@ -258,10 +259,13 @@ GOOD_COMMANDS = [
     ("exchange blue die=5 opponent_die=2", Exchange("blue", 5, 2)),
     ("flee blue opponent-die=3", Flee("blue", 3)),
     ("pick-up red", PickUp("red")),
+    ("pick-up red kinds=crown,orb", PickUp("red", ("crown", "orb"))),
+    ("pick-up red kinds=orb", PickUp("red", ("orb",))),
     ("use-special red", UseSpecial("red")),
     ("use-special red effects=life+2 keep=no", UseSpecial("red", (e("life+2"),), keep=False)),
     ("use-special red keep=yes", UseSpecial("red", keep=True)),
     ("teleport red die=6 to=A1", Teleport("red", 6, "A1")),
+    ("teleport red die=6 to=H8 before=city", Teleport("red", 6, "H8", "city")),
     ("teleport red die=1", Teleport("red", 1, None)),
     ("teleport red die=1 to=none", Teleport("red", 1, None)),
     ("plunder red die=2 kind=crown", Plunder("red", 2, "crown")),
@@ -284,6 +288,7 @@ GOOD_COMMANDS = [
     ("remove-card red field=none", RemoveCard("red", None)),
     ("remove-card red field=D4", RemoveCard("red", "D4")),
     ('relocate red to=inn reason="a spell moved it"', Relocate("red", "inn", "a spell moved it")),
+    ('relocate red to=H8 before=city reason="moved"', Relocate("red", "H8", "moved", "city")),
     ('correct counter=red.life value=9 reason="miscounted"', Correct("red.life", 9, "miscounted")),
 ]
 
@@ -297,7 +302,7 @@ BAD_COMMANDS = [
     ("fly red", "there is no command 'fly'; commands: travel, reveal, challenge"),
     ("travel red die=four to=C7", "die is a whole number, not 'four'"),
     ("travel red to=C7", "die: Field required"),
-    ("travel red die=4 to=C7 speed=2", "travel has no key 'speed'; its keys: player, die, to"),
+    ("travel red die=4 to=C7 speed=2", "travel has no key 'speed'; its keys: player, die, to, before"),
     ("travel red player=blue die=4 to=C7", "the player is given twice (red and player=blue)"),
     ("end-turn", "player: Field required"),
     ("correct red counter=red.life value=9 reason=x", "correct names no player; 'red' cannot stand alone"),
@@ -416,6 +421,10 @@ AFTER_DEATH = [
     ("red.place", "castle-red"),
     ("red.treasure-kinds", "none"),
     ("red.hidden-kinds", "none"),
+    ("red.before", "none"),
+    ("red.over-four", "none"),
+    ("blue.over-four", "none"),
+    ("notes", "none"),
     ("blue.place", "castle-blue"),
     ("blue.cards", "4"),
     ("blue.deaths", "0"),
@@ -466,6 +475,35 @@ def test_a_card_nobody_turned_up_and_the_card_played_flag() -> None:
     check_key(history, "last-events", "card-placed")
 
 
+def test_where_a_henchman_waits_and_what_a_prince_over_four_may_play() -> None:
+    history = played("travel red die=6 to=h8 before=City\n")
+    check_key(history, "red.before", "city")
+    assert probe(history.state, "red.before").parse("Castle-Blue") == "castle-blue"
+    fight = "travel red die=3 to=C7\ndig red field=C7 kind=crown\nend-turn red\ntravel blue die=4 to=C7\n"
+    history = played(fight + "challenge blue target=red\n" + "exchange blue die=6 opponent-die=1\n" * 3)
+    check_key(history, "blue.over-four", "map,slot,spell")  # the crown won from red: five cards
+    assert read(history, "blue.over-four") == probe(history.state, "blue.over-four").parse("slot,spell,map")
+    check_key(history, "red.over-four", "none")
+
+
+def test_notes_look_through_what_the_players_can_read() -> None:
+    history = played("travel red die=3 to=C7\nplace-card red field=D4\n")
+    check_key(history, "notes", "none")
+    won = """\
+setting victory treasures 1
+travel red die=3 to=C7
+dig red field=C7 kind=crown
+end-turn red
+travel blue die=1 to=B1
+place-card blue field=D4
+end-turn blue
+travel red die=3 to=castle-red
+hide-treasure red kind=crown
+"""
+    history = played(won)
+    check_key(history, "notes", "discard-types,who-slotted")  # the game is over: everything may be shown
+
+
 def test_catharsis_order_is_read_in_order() -> None:
     state = replace(played("").state, phase="catharsis", catharsis=("blue", "red", "blue"))
     p = probe(state, "catharsis")
@@ -506,7 +544,8 @@ def test_an_unknown_key_lists_the_keys() -> None:
     with pytest.raises(ValueError) as raised:
         probe(played("").state, "red.luck")
     assert str(raised.value) == f"there is no expectation key 'red.luck'; keys: {KEY_HELP}"
-    for key in ("phase", "monster-life", "card.<field>", "lost.<colour>.<value>", "last-events", "guarded.<place>"):
+    for key in ("phase", "monster-life", "card.<field>", "lost.<colour>.<value>", "last-events", "guarded.<place>",
+                "notes", "before", "over-four"):  # fmt: skip
         assert key in KEY_HELP
 
 
@@ -545,6 +584,9 @@ BAD_VALUES = [
     ("red.treasure-kinds", "sword", "'sword' is not a treasure kind (crown, chalice, orb or none)"),
     ("catharsis", "red,green", "'green' is not a player (red, blue or none)"),
     ("monster-life", "full", "expected a whole number, not 'full'"),
+    ("red.before", "gate", "'gate' names no walls: a field lies before the city's walls (city) or a castle's"),
+    ("red.over-four", "discard", "'discard' is not a card play (slot, spell, map, hide or none)"),
+    ("notes", "diary", "'diary' is not a note the rules forbid (who-slotted, discard-types or none)"),
 ]
 
 
@@ -649,7 +691,7 @@ expect red.power = 1
 end-turn red
 expect last-events = turn-ended,turn-began,counter-changed
 expect blue.life = 9
-travel blue die=5 to=city-gate
+travel blue die=5 to=H8 before=city
 expect refused travel.once : travel blue die=1 to=inn
 end-turn blue
 travel red die=1 to=D5
@@ -677,7 +719,7 @@ CITY = (
 correct counter=red.life value=8 reason="a trap the table forgot"
 expect last-events = corrected
 expect refused travel.city-gate : travel red die=6 to=inn
-travel red die=6 to=city-gate
+travel red die=6 to=H8 before=city
 end-turn red
 travel blue die=1 to=castle-blue
 end-turn blue
@@ -732,7 +774,7 @@ expect refused game.over : end-turn blue
 """
 )
 
-# With plunder on, blue waits at red's gate, enters, and searches: day 1 of the search needs a 1
+# With plunder on, blue waits before red's castle, enters, and searches: day 1 of the search needs a 1
 # (a 2 finds nothing), day 2 needs 2 or less (a 2 takes the crown and the count starts again).
 PLUNDER = (
     HEAD
@@ -741,7 +783,7 @@ setting plunder on
 travel red die=3 to=C7
 dig red field=C7 kind=crown
 end-turn red
-travel blue die=6 to=gate-red
+travel blue die=6 to=B2 before=castle-red
 end-turn blue
 travel red die=3 to=castle-red
 hide-treasure red kind=crown

@@ -5,9 +5,10 @@ kind of treasure dug or stolen, the players' choices) comes from one ``random.Ra
 replays a whole game.
 
 :func:`legal_command` builds one command the rules allow in a state, the way a table would play:
-the henchman travels (to a field of a small board A1..F6, to the city gate and then into the city,
-to a rival's gate and then into that castle, home), turns up what it finds, fights, shops, picks up
-treasures, uses specials and the teleportal, plunders; the prince plays at most one card a turn
+the henchman travels (to a field of a small board A1..F6, to a field before the city's walls and
+then into the city, to the field before a rival's castle and then into that castle, home), turns up
+what it finds, fights, shops, picks up treasures (as many as the hand limit allows), uses specials
+and the teleportal, plunders; the prince plays at most one card a turn
 (slots one into a free field, casts a spell, digs with a map, hides a treasure at home) and must
 play one when the hand holds more than four; the turn ends; Grandlin's catharsis is played out.
 Now and then the table corrects a value or moves a henchman by hand. The table mirrors the rules
@@ -50,10 +51,10 @@ from engines.schatzjagd.commands import (
     Travel,
     UseSpecial,
 )
+from engines.schatzjagd.hand import over_four, room_for_treasures
 from engines.schatzjagd.rules import (
     CARD_TYPES,
     CITY,
-    CITY_GATE,
     COLOURS,
     COMPOSITION,
     SHOPS,
@@ -61,8 +62,6 @@ from engines.schatzjagd.rules import (
     Effect,
     castle,
     castle_colour,
-    gate,
-    gate_colour,
     in_city,
     is_field,
 )  # fmt: skip
@@ -89,8 +88,11 @@ __all__ = [
 GRID = tuple(f"{road}{river}" for road in "ABCDEF" for river in range(1, 7))
 BEYOND = tuple(f"{road}{river}" for road in "ABCDEFGHIJKLMN" for river in range(1, 15) if f"{road}{river}" not in GRID)
 PLACES_IN_CITY = (CITY, *SHOPS)
+# The fields before the walls on this small board: two of the city's gates, and one field before
+# each castle (the table says so when a henchman stops there).
+CITY_GATES = ("C3", "D4")
+CASTLE_GATES = {"red": "A1", "yellow": "F1", "blue": "F6", "green": "A6"}
 HIGH = 15
-HAND = 4
 
 TREASURE_SETS = (
     {"crown": 4, "chalice": 4, "orb": 4},
@@ -202,16 +204,26 @@ def free_fields(state: GameState, fields: tuple[str, ...] = GRID) -> list[str]:
     return [f for f in fields if not state.cards_at(f) and not state.henchmen_at(f) and not state.loose_at(f)]
 
 
+def walls_at(state: GameState, field: str) -> str | None:
+    """The walls ``field`` lies before on this board (castles of colours in play only), or None."""
+    if field in CITY_GATES:
+        return CITY
+    return next((castle(c) for c, f in CASTLE_GATES.items() if f == field and c in state.colours), None)
+
+
+def travel(state: GameState, colour: str, die: int, to: str) -> Travel:
+    """A journey to ``to``, saying which walls the field lies before, as the table sees it."""
+    return Travel(colour, die, to, walls_at(state, to) if is_field(to) else None)
+
+
 def reachable(p: Henchman, to: str) -> bool:
-    """May the henchman end today's journey at ``to`` (the city and rival castles need a night at the gate)?"""
+    """May the henchman end today's journey at ``to`` (the city and rival castles need a night before their walls)?"""
     if to == p.place:
         return True
-    if in_city(to) and not (p.place == CITY_GATE or in_city(p.place)):
+    if in_city(to) and not (p.before == CITY or in_city(p.place)):
         return False
     owner = castle_colour(to)
-    if owner is not None and owner != p.colour and p.place != gate(owner):
-        return False
-    return gate_colour(to) != p.colour
+    return owner is None or owner == p.colour or p.before == to
 
 
 def unseen(state: GameState) -> dict[str, int]:
@@ -270,7 +282,7 @@ def legal_command(state: GameState, rng: random.Random, style: Style = DEFAULT_S
     if not state.turn.travelled:
         if rng.random() < style.spell_first and can_spell(state, p):
             return _spell(state, rng, p)
-        return Travel(c, die(rng), _destination(state, rng, style, p))
+        return travel(state, c, die(rng), _destination(state, rng, style, p))
     if state.face_down_at(p.place) is not None:
         return _reveal(state, rng)
     return _after_journey(state, rng, style, p)
@@ -286,7 +298,8 @@ def _correction(state: GameState, rng: random.Random) -> Any:
     fields = [f for f in GRID if not state.cards_at(f) and f != p.place]
     if not fields:
         return None
-    return Relocate(who, rng.choice(fields), "the figure was knocked over and set down elsewhere")
+    to = rng.choice(fields)
+    return Relocate(who, to, "the figure was knocked over and set down elsewhere", walls_at(state, to))
 
 
 def _beatable(state: GameState, p: Henchman, guard: int | None) -> bool:
@@ -313,19 +326,19 @@ def _fight(state: GameState, rng: random.Random, style: Style, p: Henchman) -> A
 def _destination(state: GameState, rng: random.Random, style: Style, p: Henchman) -> str:
     here, c = p.place, p.colour
     company = [x.place for x in state.players if x.colour != c and in_city(x.place)]
-    if company and (here == CITY_GATE or in_city(here)) and rng.random() < 0.4:
+    if company and (p.before == CITY or in_city(here)) and rng.random() < 0.4:
         return rng.choice(company)  # meet a rival in the city (where nobody may fight)
-    if here == CITY_GATE and rng.random() < 0.85:
+    if p.before == CITY and rng.random() < 0.85:
         return rng.choice(PLACES_IN_CITY)
     if in_city(here) and rng.random() < 0.4:
         return rng.choice(PLACES_IN_CITY)
-    owner = gate_colour(here)
+    owner = castle_colour(p.before or "")
     if owner is not None and owner != c and rng.random() < 0.8:
         return castle(owner)
     owner = castle_colour(here)
-    if owner is not None and owner != c and state.options.plunder and state.henchman(owner).hidden:
-        if rng.random() < 0.75:
-            return here  # stay and search the vaults another day
+    if owner is not None and owner != c and state.options.plunder:
+        if rng.random() < (0.75 if state.henchman(owner).hidden else 0.3):
+            return here  # stay and search the vaults another day (an empty castle's days count too)
     if p.treasures and rng.random() < style.home:
         return castle(c)
     lying = sorted({t.place for t in state.loose if reachable(p, t.place) and _beatable(state, p, t.guard)})
@@ -338,9 +351,9 @@ def _destination(state: GameState, rng: random.Random, style: Style, p: Henchman
     if roll < 0.1:
         return here
     if roll < 0.2:
-        return CITY_GATE
+        return rng.choice(CITY_GATES)
     if roll < 0.3 or (roll < 0.4 and state.options.plunder):
-        return gate(rng.choice(rivals(state, c)))
+        return CASTLE_GATES[rng.choice(rivals(state, c))]
     if roll < 0.45:
         return castle(c)
     return rng.choice(GRID)
@@ -415,7 +428,7 @@ def _shop(state: GameState, rng: random.Random, p: Henchman) -> Any:
     """The business the henchman can afford at the shop where it stands, or None."""
     c = p.colour
     if p.place == "inn":
-        return Inn(c)
+        return Inn(c) if p.gold < HIGH else None
     if p.place == "school":
         return School(c) if p.strength < HIGH and p.gold >= 3 else None
     if p.place == "smith":
@@ -438,7 +451,7 @@ def _after_journey(state: GameState, rng: random.Random, style: Style, p: Henchm
     options: list[tuple[float, Any]] = []
     if not turn.halted:
         options += _activities(state, rng, style, p)
-    forced = p.hand > HAND and p.cards > 0 and not turn.card_played
+    forced = bool(over_four(state, c))
     if not turn.card_played:
         if here == castle(c) and p.treasures:
             options.append((8.0, HideTreasure(c, rng.choice(p.treasures))))
@@ -460,8 +473,11 @@ def _activities(state: GameState, rng: random.Random, style: Style, p: Henchman)
     c, here = p.colour, p.place
     turn = state.turn
     options: list[tuple[float, Any]] = []
-    if any(t.guard is None for t in state.loose_at(here)):
-        options.append((4.0, PickUp(c)))
+    free = [t.kind for t in state.loose_at(here) if t.guard is None]
+    room = room_for_treasures(state, p)
+    if free and room > 0:
+        rng.shuffle(free)
+        options.append((4.0, PickUp(c, tuple(free[: rng.randint(1, min(room, len(free)))]))))
     targets = [x.colour for x in state.henchmen_at(here) if x.colour != c and x.colour not in turn.challenged]
     if targets and not in_city(here):
         options.append((style.challenge, Challenge(c, rng.choice(targets))))
@@ -471,14 +487,14 @@ def _activities(state: GameState, rng: random.Random, style: Style, p: Henchman)
         options.append((0.8, UseSpecial(c, effects, keep=rng.random() < 0.7)))
     if state.options.teleportal and not turn.teleported and any(k.name == TELEPORTAL for k in cards):
         roll = die(rng)
-        options.append((0.8, Teleport(c, roll, None if roll == 1 else rng.choice(GRID))))
+        to = None if roll == 1 else rng.choice(GRID)
+        options.append((0.8, Teleport(c, roll, to, walls_at(state, to) if to else None)))
     victim = castle_colour(here)
     if state.options.plunder and victim not in (None, c) and not turn.plundered:
         hidden = state.henchman(victim).hidden
-        if hidden:
-            roll = die(rng)
-            found = roll <= p.searching + 1
-            options.append((4.0, Plunder(c, roll, rng.choice(hidden) if found else None)))
+        roll = die(rng)
+        found = bool(hidden) and roll <= p.searching + 1
+        options.append((4.0, Plunder(c, roll, rng.choice(hidden) if found else None)))
     if here in SHOPS and not turn.business:
         business = _shop(state, rng, p)
         if business is not None:
@@ -609,6 +625,8 @@ def _ill_city(state: GameState, rng: random.Random) -> Illegal | None:
         own = business[shop]
         if state.turn.business:
             options.append(Illegal(own, "city.one-business", "one business a day"))
+        elif shop == "inn" and p.gold >= HIGH:
+            options.append(Illegal(Inn(c), "inn.at-15", "15 gold already"))
         elif shop == "school":
             if p.strength >= HIGH:
                 options.append(Illegal(School(c), "school.at-15", "strength 15 already"))
@@ -708,20 +726,23 @@ def _ill_travel(state: GameState, rng: random.Random) -> Illegal | None:
     if not state.turn.card_played:
         command = rng.choice([PlaceCard(c, rng.choice(GRID)), HideTreasure(c, state.kinds[0])])
         options.append(Illegal(command, "turn.travel-first", "the turn begins with the journey"))
-    if p.place != gate(c):
-        options.append(Illegal(Travel(c, die(rng), gate(c)), "travel.own-gate", "the own castle needs no wait"))
+    options.append(Illegal(Travel(c, die(rng), "city-gate"), "travel.place", "the gates are fields now"))
+    options.append(Illegal(Travel(c, die(rng), castle(c), "city"), "travel.before", "only fields lie before walls"))
     missing = [x for x in COLOURS if x not in state.colours]
     if missing:
-        where = rng.choice([castle, gate])(rng.choice(missing))
-        options.append(Illegal(Travel(c, die(rng), where), "travel.place", f"{where} is in nobody's game"))
-    if p.place != CITY_GATE and not in_city(p.place):
+        colour = rng.choice(missing)
+        where, before = rng.choice([(castle(colour), None), (rng.choice(GRID), castle(colour))])
+        options.append(Illegal(Travel(c, die(rng), where, before), "travel.place", f"{colour} is in nobody's game"))
+    if p.before != CITY and not in_city(p.place):
         where = rng.choice(PLACES_IN_CITY)
-        options.append(Illegal(Travel(c, die(rng), where), "travel.city-gate", "the city needs a night at its gate"))
-    shut = [x for x in rivals(state, c) if p.place not in (gate(x), castle(x))]
+        options.append(
+            Illegal(Travel(c, die(rng), where), "travel.city-gate", "the city needs a night before its walls")
+        )
+    shut = [x for x in rivals(state, c) if p.before != castle(x) and p.place != castle(x)]
     if shut:
         where = castle(rng.choice(shut))
         options.append(
-            Illegal(Travel(c, die(rng), where), "travel.castle-gate", "a rival castle needs a night at its gate")
+            Illegal(Travel(c, die(rng), where), "travel.castle-gate", "a rival castle needs a night before its walls")
         )
     return rng.choice(options)
 
@@ -764,7 +785,7 @@ def _ill_cards(state: GameState, rng: random.Random) -> Illegal | None:
     kind = rng.choice(state.kinds)
     options = [
         Illegal(PlaceCard(c, castle(c)), "place.castle", "only treasures go into a castle"),
-        Illegal(PlaceCard(c, rng.choice(PLACES_IN_CITY + (CITY_GATE,))), "place.field", "cards go into fields"),
+        Illegal(PlaceCard(c, rng.choice(PLACES_IN_CITY)), "place.field", "cards go into fields"),
         Illegal(Dig(c, rng.choice(PLACES_IN_CITY), kind), "dig.field", "a map shows a field"),
     ]
     elsewhere = [f for f in GRID if f != p.place]
@@ -819,8 +840,17 @@ def _ill_here(state: GameState, rng: random.Random) -> Illegal | None:
     if active(state):
         p = state.henchman(c)
         cards = state.cards_at(p.place)
-        if not any(t.guard is None for t in state.loose_at(p.place)):
-            options.append(Illegal(PickUp(c), "treasure.none-here", "no free treasure here"))
+        free = [t.kind for t in state.loose_at(p.place) if t.guard is None]
+        if not free:
+            options.append(Illegal(PickUp(c, (state.kinds[0],)), "treasure.none-here", "no free treasure here"))
+        else:
+            options.append(Illegal(PickUp(c), "treasure.which", "the treasures taken are named"))
+            absent = [k for k in state.kinds if k not in free] + ["diamond"]
+            options.append(Illegal(PickUp(c, (rng.choice(absent),)), "treasure.none-here", "none such lies here"))
+            room = room_for_treasures(state, p)
+            if len(free) > max(room, 0):
+                taken = tuple(free[: max(room, 0) + 1])
+                options.append(Illegal(PickUp(c, taken), "treasure.hand-limit", f"only {room} fit into the hand"))
         specials = [
             k for k in cards if k.kind == "special" and k.name != TELEPORTAL and k.id not in state.turn.specials
         ]
@@ -845,7 +875,7 @@ def _ill_here(state: GameState, rng: random.Random) -> Illegal | None:
             elif state.turn.plundered:
                 options.append(Illegal(Plunder(c, 1), "plunder.once", "once a day"))
             elif not state.henchman(victim).hidden:
-                options.append(Illegal(Plunder(c, 1), "plunder.empty", "nothing hidden there"))
+                options.append(Illegal(Plunder(c, 1, state.kinds[0]), "plunder.empty", "nothing hidden there"))
             else:
                 days = p.searching + 1
                 hidden = state.henchman(victim).hidden
@@ -859,7 +889,7 @@ def _ill_here(state: GameState, rng: random.Random) -> Illegal | None:
                     )
     if calm(state):
         p = state.henchman(c)
-        if p.hand > HAND and p.cards > 0 and not state.turn.card_played:
+        if over_four(state, c):
             options.append(Illegal(EndTurn(c), "hand.over-four", f"{p.hand} cards in hand"))
     return rng.choice(options) if options else None
 
@@ -893,7 +923,7 @@ def _ill_correction(state: GameState, rng: random.Random) -> Illegal:
         Illegal(Relocate(who, "A1", ""), "correction.reason", "a reason is needed"),
     ]
     if state.fight is None:
-        options.append(Illegal(Relocate(who, p.place, "stays"), "correction.same", "already there"))
+        options.append(Illegal(Relocate(who, p.place, "stays", p.before), "correction.same", "already there"))
         options.append(Illegal(Relocate(who, "nowhere", "lost"), "relocate.place", "no such place"))
     return rng.choice(options)
 

@@ -5,6 +5,8 @@ refusal names its rule and leaves the state as it was."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from pydantic import ValidationError
 
@@ -26,6 +28,7 @@ from engines.schatzjagd.commands import (
     PickUp,
     PlaceCard,
     Plunder,
+    Relocate,
     RemoveCard,
     Reveal,
     School,
@@ -35,7 +38,7 @@ from engines.schatzjagd.commands import (
     UseSpecial,
 )
 from engines.schatzjagd.rules import CARD_TYPES, UNSEEN, Effect, Victory, parse_effect
-from engines.schatzjagd.state import CATHARSIS, OVER, PLAY
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, Turn
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -182,24 +185,77 @@ def test_a_turn_begins_with_one_journey_by_the_player_whose_turn_it_is():
     assert h.state.current == "blue"
 
 
-def test_the_city_and_a_rival_castle_open_the_turn_after_a_night_at_their_gate():
+def test_the_city_and_a_rival_castle_open_the_turn_after_a_night_on_a_field_before_their_walls():
     h = game()
     refused(h, Travel("red", 6, "inn"), "travel.city-gate")
     refused(h, Travel("red", 6, "city"), "travel.city-gate")
-    refused(h, Travel("red", 6, "castle-blue"), "travel.castle-gate")
-    refused(h, Travel("red", 6, "gate-red"), "travel.own-gate")
-    h.apply(Travel("red", 6, "city-gate"))
+    error = refused(h, Travel("red", 6, "castle-blue"), "travel.castle-gate")
+    assert "a night before the walls first" in str(error)  # the rule, not a guess at what was meant
+    refused(h, Travel("red", 6, "city-gate"), "travel.place")  # the places before the walls are fields
+    refused(h, Travel("red", 6, "gate-blue"), "travel.place")
+    refused(h, Travel("red", 6, "inn", "city"), "travel.before")  # only a field lies before the walls
+    refused(h, Travel("red", 6, "H8", "castle-green"), "travel.place")  # nobody plays green
+    refused(h, Travel("red", 6, "H8", "the moon"), "travel.place")
+    h.apply(Travel("red", 6, "h8", "City"))
+    assert (h.state.henchman("red").place, h.state.henchman("red").before) == ("H8", "city")
     h.apply(EndTurn("red"))
-    h.apply(Travel("blue", 6, "gate-red"))
+    h.apply(Travel("blue", 6, "B2", "castle-red"))
     h.apply(EndTurn("blue"))
     h.apply(Travel("red", 2, "smith"))  # inside the walls the henchman walks where it likes
+    assert h.state.henchman("red").before is None
     h.apply(EndTurn("red"))
     h.apply(Travel("blue", 1, "castle-red"))
     h.apply(EndTurn("blue"))
     h.apply(Travel("red", 3, "castle-red"))  # the own castle is entered straight away, from anywhere
     h.apply(EndTurn("red"))
-    refused(h, Travel("blue", 1, "inn"), "travel.city-gate")  # the gate night does not last
+    refused(h, Travel("blue", 1, "inn"), "travel.city-gate")  # the night before the walls does not last
     assert [p.place for p in h.state.players] == ["castle-red", "castle-red"]
+
+
+def test_a_night_before_one_wall_opens_only_that_one_and_a_stay_can_name_the_walls():
+    h = game()
+    h.apply(Travel("red", 6, "H8", "city"))
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 6, "C3"))
+    h.apply(EndTurn("blue"))
+    refused(h, Travel("red", 6, "castle-blue"), "travel.castle-gate")
+    h.apply(Travel("red", 1, "H8"))  # staying keeps the field's walls
+    assert h.state.henchman("red").before == "city"
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 1, "C3", "castle-red"))  # the table names the walls of the field stayed on
+    h.apply(EndTurn("blue"))
+    h.apply(Travel("red", 1, "inn"))
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 1, "castle-red"))
+    assert h.state.henchman("blue").place == "castle-red"
+
+
+def test_henchmen_before_the_walls_meet_only_on_the_same_field_and_an_owner_may_stand_before_his_castle():
+    h = game()
+    h.apply(Travel("red", 6, "H8", "city"))
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 6, "J9", "city"))
+    refused(h, Challenge("blue", "red"), "fight.not-here")  # two gates of the city, two fields
+    h.apply(EndTurn("blue"))
+    h.apply(Travel("red", 6, "P3", "castle-blue"))
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 6, "P3", "castle-blue"))
+    h.apply(Challenge("blue", "red"))
+    assert h.state.fight is not None
+
+
+def test_a_henchman_recorded_at_an_older_journals_gate_still_enters():
+    h = game()
+    h.apply(Relocate("red", "B2", "set down by hand", before="castle-blue"))
+    assert h.state.henchman("red").before == "castle-blue"
+    stay(h)
+    h.apply(EndTurn("red"))
+    pass_turn(h)
+    legacy = ev.Travelled("red", 6, "B2", "city-gate")  # as older journals recorded it
+    state = GAME.evolve(h.state, legacy)
+    GAME.check(state)
+    assert state.henchman("red").place == "city-gate"
+    assert GAME.decide(replace(state, turn=Turn()), Travel("red", 2, "inn"))
 
 
 # ------------------------------------------------------------------------------ cards turned up
@@ -368,8 +424,8 @@ def test_a_monster_fled_from_stays_face_up_and_attacks_again_when_the_henchman_s
 
 def test_no_fights_in_the_city():
     h = game()
-    for _ in range(2):  # both stop at the gate
-        h.apply(Travel(h.state.current, 6, "city-gate"))
+    for field in ("H8", "J9"):  # both stop before the walls
+        h.apply(Travel(h.state.current, 6, field, "city"))
         h.apply(EndTurn(h.state.current))
     h.apply(Travel("red", 1, "inn"))
     h.apply(EndTurn("red"))
@@ -422,12 +478,12 @@ def test_a_henchman_killed_by_a_monster_leaves_its_treasures_guarded_until_the_m
     assert ev.TreasuresDropped("red", "C3", ("orb",), guard=card) in events
     assert h.state.loose_at("C3")[0].guard == card and h.state.henchman("red").treasures == ()
     refused(h, Travel("red", 2, "C2"), "henchman.dead")
-    refused(h, PickUp("red"), "henchman.dead")
+    refused(h, PickUp("red", ("orb",)), "henchman.dead")
     h.apply(EndTurn("red"))  # a dead henchman's turn ends without a journey; the prince draws 4
     assert h.state.henchman("red").hand == 4
     h.apply(Travel("blue", 4, "C3"))  # the monster attacks the next visitor
     assert h.state.fight is not None and h.state.fight.monster == card
-    refused(h, PickUp("blue"), "fight.under-way")
+    refused(h, PickUp("blue", ("orb",)), "fight.under-way")
     fix(h, "blue.strength", 15)
     h.apply(Exchange("blue", 6, 1))  # 15 + 0 + 6 = 21 against 12 + 1 = 13: 8 wounds, 7 left
     assert h.state.fight.monster_life == 7
@@ -450,9 +506,35 @@ def test_a_trap_that_kills_leaves_the_treasures_free_for_the_next_one_to_come():
     assert not any(e.type == "counter-changed" and e.counter == "gold" for e in events)  # dead before the gold
     h.apply(EndTurn("red"))
     h.apply(Travel("blue", 3, "C3"))
-    h.apply(PickUp("blue"))
+    refused(h, PickUp("blue"), "treasure.which")
+    h.apply(PickUp("blue", ("chalice",)))
     assert h.state.henchman("blue").treasures == ("chalice",) and h.state.loose == ()
-    refused(h, PickUp("blue"), "treasure.none-here")
+    refused(h, PickUp("blue", ("chalice",)), "treasure.none-here")
+
+
+def test_a_pick_up_takes_the_treasures_named_as_far_as_the_hand_limit_allows():
+    h = game("red", "blue", treasure_kinds={"crown": 6, "orb": 6})
+    h.apply(Travel("red", 3, "B2"))
+    h.apply(Dig("red", "B2", "crown"))
+    h.apply(EndTurn("red"))
+    slot(h, "C3")
+    h.apply(Travel("red", 3, "B3"))
+    h.apply(Dig("red", "B3", "orb"))
+    h.apply(EndTurn("red"))
+    pass_turn(h)
+    h.apply(Travel("red", 2, "C3"))
+    h.apply(Reveal("red", "trap", effects=life(15)))  # crown and orb lie free on C3
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 3, "C3"))
+    refused(h, PickUp("blue", ("crown", "crown")), "treasure.none-here")  # one crown lies there
+    error = refused(h, PickUp("blue", ("crown", "orb")), "treasure.hand-limit")  # 4 cards, one still to play
+    assert "crown" not in str(error) and "1 treasure fits" in str(error)
+    events = h.apply(PickUp("blue", ("orb",)))
+    assert events == (ev.TreasuresPickedUp("blue", "C3", ("orb",)),)
+    assert [t.kind for t in h.state.loose_at("C3")] == ["crown"]
+    refused(h, PickUp("blue", ("crown",)), "treasure.hand-limit")  # five cards: no more
+    h.apply(PlaceCard("blue", "D5"))
+    refused(h, PickUp("blue", ("crown",)), "turn.henchman-done")
 
 
 # ------------------------------------------------------------------------------ poison
@@ -477,6 +559,21 @@ def test_poison_costs_its_daily_amount_at_the_start_of_the_own_turn_and_can_kill
     assert ev.TreasuresDropped("blue", "B2", ("orb",)) in events
     assert values(h, "blue") == (15, 5, 2, 0, 0) and h.state.turn.died
     h.apply(EndTurn("blue"))
+
+
+def test_a_weaker_poisoning_never_lowers_the_daily_loss_already_running():
+    h = game()
+    visit(h, "C3", "trap", effects=(parse_effect("poison=2"),))
+    h.apply(CastSpell("blue", "blue", (parse_effect("poison=1"),)))
+    assert values(h, "blue")[4] == 2  # the stronger loss stays
+    h.apply(EndTurn("blue"))
+    events = h.apply(CastSpell("red", "blue", (parse_effect("life-1"), parse_effect("poison=3"))))
+    assert events[-1] == ev.CounterChanged("blue", "poison", 2, 3, 0, "spell")
+    h.apply(Travel("red", 1, "castle-red"))
+    h.apply(EndTurn("red"))
+    assert values(h, "blue")[:1] == (11,) and values(h, "blue")[4] == 3  # 15 - 1 - 3
+    fix(h, "blue.poison", 1)  # a correction sets any value
+    assert values(h, "blue")[4] == 1
 
 
 def test_the_healer_cures_poison_for_five_gold_and_heals_three_life_per_gold():
@@ -506,9 +603,9 @@ def test_the_healer_refuses_to_heal_full_life_and_rounds_the_last_gold_up():
 
 
 def into_the_city(shop: str) -> History:
-    """Red waits a night at the city gate and walks to ``shop`` the next day (blue stays home)."""
+    """Red waits a night before the city's walls and walks to ``shop`` the next day (blue stays home)."""
     h = game()
-    h.apply(Travel("red", 5, "city-gate"))
+    h.apply(Travel("red", 5, "H8", "city"))
     h.apply(EndTurn("red"))
     pass_turn(h)
     h.apply(Travel("red", 2, shop))
@@ -526,6 +623,8 @@ def test_the_inn_pays_two_gold_one_business_a_day_at_the_shop_where_the_henchman
     pass_turn(h)
     refused(h, Inn("red"), "turn.travel-first")
     stay(h)
+    fix(h, "red.gold", 15)
+    refused(h, Inn("red"), "inn.at-15")  # as at the school and the smith: nothing to earn at 15
     fix(h, "red.gold", 14)
     events = h.apply(Inn("red"))  # 14 + 2 = 16 -> 15, one gold lost
     assert h.state.henchman("red").gold == 15 and lost(events, "red", "gold") == 1
@@ -623,7 +722,7 @@ def test_a_card_is_slotted_only_into_a_free_field():
     refused(h, PlaceCard("red", "castle-red"), "place.castle")
     refused(h, PlaceCard("red", "castle-blue"), "place.castle")
     refused(h, PlaceCard("red", "inn"), "place.field")
-    refused(h, PlaceCard("red", "city-gate"), "place.field")
+    refused(h, PlaceCard("red", "city-gate"), "place.field")  # an older journal's gate is no field to name
     refused(h, PlaceCard("red", "gate-blue"), "place.field")
     refused(h, PlaceCard("red", "C3"), "place.henchman")
     refused(h, PlaceCard("red", "B2"), "place.henchman")
@@ -637,6 +736,19 @@ def test_a_card_is_slotted_only_into_a_free_field():
     h.apply(Travel("red", 1, "B2"))
     refused(h, PlaceCard("red", "C3"), "place.treasure")
     h.apply(PlaceCard("red", "C4"))
+
+
+def test_a_field_before_the_walls_is_a_field_like_any_other():
+    h = game()
+    h.apply(Travel("red", 6, "H8", "city"))
+    h.apply(EndTurn("red"))
+    h.apply(Travel("blue", 1, "castle-blue"))
+    refused(h, PlaceCard("blue", "H8"), "place.henchman")
+    h.apply(PlaceCard("blue", "J9"))  # the field before another gate of the city
+    h.apply(EndTurn("blue"))
+    h.apply(Travel("red", 1, "J9", "city"))
+    refused(h, EndTurn("red"), "card.reveal-first")
+    h.apply(Reveal("red", "weapon", 2))
 
 
 def test_a_prince_whose_henchman_died_has_no_card_left_to_play():
@@ -730,7 +842,9 @@ def test_a_hand_of_more_than_four_must_play_a_card_before_the_turn_ends():
     h = game()
     visit(h, "C3", "map")
     assert h.state.henchman("blue").hand == 5
-    refused(h, EndTurn("blue"), "hand.over-four")
+    error = refused(h, EndTurn("blue"), "hand.over-four")  # it says what may be played
+    assert str(error).startswith("blue holds 5 cards, more than 4: play one before the turn ends — slot a card")
+    assert "show a spell or dig with a map of C3" in str(error)
     h.apply(Dig("blue", "C3", "orb"))  # the map found, used at once: 4 cards and the orb
     events = h.apply(EndTurn("blue"))  # still five, but the turn's card was played
     assert h.state.henchman("blue").hand == 5 and not any(e.type == "cards-drawn" for e in events)
@@ -794,6 +908,50 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_current_player_fir
     )
     assert h.state.phase == PLAY and h.state.draw == 110
     refused(h, RemoveCard("red"), "catharsis.none")
+
+
+def slotted_by_both(**settings) -> History:
+    """Red and blue have each slotted a card (D4, E5); it is blue's turn, blue holds 3 cards."""
+    h = game(catharsis=True, **settings)
+    stay(h)
+    h.apply(PlaceCard("red", "D4"))
+    h.apply(EndTurn("red"))
+    stay(h)
+    h.apply(PlaceCard("blue", "E5"))
+    return h
+
+
+def unseen(n: int) -> tuple[int, ...]:
+    return (0,) * len(CARD_TYPES) + (n,)
+
+
+def test_the_catharsis_begins_as_soon_as_the_last_card_is_drawn_even_if_none_is_owed_after_it():
+    state = replace(slotted_by_both().state, draw=1, discard=unseen(112))  # 1 + 112 + 7 in hands + 2 on the board
+    events = GAME.decide(state, EndTurn("blue"))
+    assert events == [ev.TurnEnded("blue"), ev.CardsDrawn("blue", 1), ev.CatharsisBegan(("blue", "red") * 3, ())]
+
+
+def test_without_a_card_on_the_board_the_discard_pile_is_shuffled_at_once():
+    state = replace(slotted_by_both().state, draw=1, discard=unseen(114), board=())
+    events = GAME.decide(state, EndTurn("blue"))
+    assert events == [ev.TurnEnded("blue"), ev.CardsDrawn("blue", 1), ev.DeckReshuffled(114), ev.TurnBegan("red", 2)]
+
+
+def test_a_pile_used_up_again_while_drawing_after_a_catharsis_begins_another():
+    state = replace(
+        slotted_by_both().state, phase=CATHARSIS, catharsis=("red",), owed=(("blue", 2),), draw=0, discard=unseen(0)
+    )
+    events = GAME.decide(state, RemoveCard("red", "D4"))  # the discard pile now holds that one card
+    assert events == [
+        ev.CardRemoved("red", 1),
+        ev.DeckReshuffled(1),
+        ev.CardsDrawn("blue", 1),
+        ev.CatharsisBegan(("blue", "red") * 3, (("blue", 1),)),
+    ]
+    # the shuffle leaves nothing to draw: the hand stays short and no new catharsis follows at once
+    state = replace(state, owed=(("blue", 1),), discard=unseen(0), board=state.board[1:])
+    events = GAME.decide(state, RemoveCard("red"))
+    assert events == [ev.CardRemoved("red", None), ev.TurnBegan("red", 2)]
 
 
 def test_used_maps_are_never_shuffled_back():
@@ -890,7 +1048,7 @@ def test_plunder_succeeds_on_a_roll_not_above_the_days_searched_and_then_counts_
     h.apply(Travel("red", 3, "B3"))
     h.apply(Dig("red", "B3", "orb"))
     h.apply(EndTurn("red"))
-    h.apply(Travel("blue", 5, "gate-red"))
+    h.apply(Travel("blue", 5, "B6", "castle-red"))
     h.apply(EndTurn("blue"))
     h.apply(Travel("red", 3, "castle-red"))
     h.apply(HideTreasure("red", "orb"))
@@ -933,13 +1091,26 @@ def test_plunder_succeeds_on_a_roll_not_above_the_days_searched_and_then_counts_
     h.apply(PlaceCard("blue", "F5"))
     h.apply(EndTurn("blue"))
     pass_turn(h)
+    stay(h)  # the vaults are empty now: nothing can be found, but the day counts
+    refused(h, Plunder("blue", 1, "crown"), "plunder.empty")
+    assert blue_searches(1) == ev.PlunderRolled("blue", "castle-red", 1, 1)
+    h.apply(EndTurn("blue"))
+    h.apply(Travel("red", 3, "B4"))
+    h.apply(Dig("red", "B4", "chalice"))
+    h.apply(EndTurn("red"))
     stay(h)
-    refused(h, Plunder("blue", 1), "plunder.empty")
+    assert blue_searches(6) == ev.PlunderRolled("blue", "castle-red", 6, 2)  # still empty: day 2
+    h.apply(EndTurn("blue"))
+    h.apply(Travel("red", 3, "castle-red"))
+    h.apply(HideTreasure("red", "chalice"))
+    h.apply(EndTurn("red"))
+    stay(h)
+    assert blue_searches(3, "chalice").days == 3  # the empty days counted: a 3 on day 3 finds it
 
 
 def test_without_the_plunder_rule_the_vaults_stay_shut():
     h = game()
-    h.apply(Travel("red", 5, "gate-blue"))
+    h.apply(Travel("red", 5, "P3", "castle-blue"))
     h.apply(EndTurn("red"))
     pass_turn(h)
     h.apply(Travel("red", 1, "castle-blue"))

@@ -1,0 +1,88 @@
+"""What the henchman may do where it stopped, once nothing is left to turn up there: take loose
+treasures into the hand (the ones the player names, as many as the hand limit allows), use a
+special card, and search a rival castle's vaults (plunder)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.core.errors import RuleViolation
+from engines.schatzjagd import events as ev
+from engines.schatzjagd.commands import PickUp, Plunder, UseSpecial
+from engines.schatzjagd.hand import room_for_treasures
+from engines.schatzjagd.play import Play, apply_effects, calm, die
+from engines.schatzjagd.rules import HAND, TELEPORTAL, castle_colour
+from engines.schatzjagd.state import GameState
+
+
+def pick_up(s: GameState, cmd: PickUp) -> list:
+    p = calm(s, cmd.player, "pick up treasures")
+    here = s.loose_at(p.place)
+    free = Counter(t.kind for t in here if t.guard is None)
+    if not free:
+        guarded = "; the monster guarding them must be beaten first" if here else ""
+        raise RuleViolation(
+            "treasure.none-here", f"no free treasure lies where {cmd.player}'s henchman stands{guarded}"
+        )
+    if not cmd.kinds:
+        raise RuleViolation(
+            "treasure.which", "name the treasures taken, as printed on the cards picked up: kinds=<kind>,<kind>..."
+        )
+    if Counter(cmd.kinds) - free:
+        # the words name no kind: refusals are shown to the whole table
+        raise RuleViolation("treasure.none-here", f"the treasures named do not lie free on {p.place}")
+    room = room_for_treasures(s, p)
+    if len(cmd.kinds) > room:
+        fits = "no treasure fits" if room <= 0 else "1 treasure fits" if room == 1 else f"{room} treasures fit"
+        raise RuleViolation(
+            "treasure.hand-limit",
+            f"{cmd.player} holds {p.hand} cards; a hand goes over {HAND} only while the turn's card can still bring "
+            f"it back: {fits} now",
+        )
+    play = Play(s)
+    play.emit(ev.TreasuresPickedUp(cmd.player, p.place, tuple(cmd.kinds)))
+    return play.events
+
+
+def use_special(s: GameState, cmd: UseSpecial) -> list:
+    p = calm(s, cmd.player, "use a special card")
+    usable = [c for c in s.cards_at(p.place) if c.kind == "special" and c.name != TELEPORTAL]
+    card = next((c for c in usable if c.id not in s.turn.specials), None)
+    if card is None:
+        raise RuleViolation("special.none-here", f"no special card to use lies where {cmd.player}'s henchman stands")
+    play = Play(s)
+    play.emit(ev.SpecialUsed(cmd.player, card.id))
+    if not cmd.keep:
+        play.emit(ev.CardDiscarded(card.id))
+    apply_effects(play, cmd.player, cmd.effects or card.effects, "special")
+    return play.events
+
+
+def plunder(s: GameState, cmd: Plunder) -> list:
+    """A day's search counts towards the days in a row whether or not the castle holds a treasure
+    today; only a castle with treasures can give one up."""
+    if not s.options.plunder:
+        raise RuleViolation("plunder.off", "this table plays without the plunder rule")
+    p = calm(s, cmd.player, "plunder")
+    victim = castle_colour(p.place)
+    if victim is None or victim == cmd.player:
+        raise RuleViolation("plunder.not-in-castle", f"{cmd.player}'s henchman stands in no rival castle")
+    if s.turn.plundered:
+        raise RuleViolation("plunder.once", "the vaults are searched once a day")
+    die(cmd.die)
+    hidden = s.henchman(victim).hidden
+    days = p.searching + 1
+    if not hidden and cmd.kind is not None:
+        raise RuleViolation(
+            "plunder.empty", f"no treasure is hidden in the {victim} castle today: the search finds nothing"
+        )
+    found = bool(hidden) and cmd.die <= days
+    if found and cmd.kind is None:
+        raise RuleViolation("plunder.kind", f"the search succeeded ({cmd.die} ≤ day {days}): which treasure was taken?")
+    if found and cmd.kind not in hidden:
+        raise RuleViolation("plunder.kind", "enter the kind printed on the treasure taken from the castle")
+    if not found and cmd.kind is not None:
+        raise RuleViolation("plunder.failed", f"a {cmd.die} on day {days} of the search finds nothing")
+    play = Play(s)
+    play.emit(ev.PlunderRolled(cmd.player, p.place, cmd.die, days, cmd.kind if found else None))
+    return play.events
