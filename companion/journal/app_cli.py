@@ -23,7 +23,7 @@ SUMMARY = """export ID [--format json|bgstats] [--output FILE]  write one game a
   companion import FILE  add a game from a companion export to the journal
   companion saves list|save [NAME]|load ID|delete-all [--yes]|quit  named saves of the running game"""
 
-REFUSED = (saves.SaveRefused, bgstats.NotFinished)
+REFUSED = (saves.SaveRefused, bgstats.NotFinished, exports.NotesForbidden)
 UNUSABLE = (JournalError, exports.ExportError, saves.SaveError)
 
 

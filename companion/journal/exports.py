@@ -8,6 +8,10 @@ the document states, and only then writes the game into the journal, in one tran
 
 A document from a newer companion, a document of something else, or one that is broken anywhere
 is refused with :class:`ExportError`; the journal is not touched.
+
+A game whose rules forbid notes while it is played (a game with ``no_notes``: Schatzjagd, rule
+13.4) is exported only once it is over: the record of a running game would tell who slotted each
+face-down card and what lies in the discard pile (:class:`NotesForbidden`).
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ VERSION = 1
 
 class ExportError(ValueError):
     """A document that cannot be imported (or a file that cannot be written); the message says why."""
+
+
+class NotesForbidden(Exception):
+    """A running game whose rules allow no notes is not exported before it is over."""
 
 
 # ------------------------------------------------------------------------------- the document
@@ -148,11 +156,17 @@ def open_session(journal: Journal, game_id: int | None = None) -> Session | None
 
 
 def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
-    """The ``companion.export`` document of one game (JournalError if the journal cannot give it)."""
+    """The ``companion.export`` document of one game (JournalError if the journal cannot give it;
+    NotesForbidden for a running game whose rules allow no notes)."""
     row = journal.game(game_id)
     session = open_session(journal, game_id)
     assert session is not None
     game = session.game
+    if getattr(game, "no_notes", False) and not is_over(session.state):
+        raise NotesForbidden(
+            f"game {game_id} ({row.game}) is still being played and its rules allow no notes: its record would "
+            "tell who slotted each face-down card and what lies in the discard pile; export it once it is over"
+        )
     try:
         entries = [_entry(game, r) for r in journal.entries(game_id)]
     except (ValueError, sqlite3.DatabaseError) as exc:
