@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 from companion import dice_cli, selftest_cli
 from companion.journal import app_cli
@@ -21,6 +20,8 @@ SUBCOMMANDS = (scenario_cli, journal_cli, app_cli, dice_cli, selftest_cli)
 
 
 def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # only when the version is shown
+
     try:
         return version("companion")
     except PackageNotFoundError:
@@ -46,9 +47,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return args.handler(args)
 
 
+class _Version(argparse.Action):
+    """``--version``, reading the installed package's version only when asked."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+        print(f"companion {package_version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Referee and bookkeeper for board games.")
-    parser.add_argument("--version", action="version", version=f"companion {package_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.add_to(commands)

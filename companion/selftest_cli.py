@@ -12,13 +12,10 @@ import argparse
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
-
-from hardware.config import HardwareConfig, HardwareConfigError, load_hardware_config
-from hardware.dice.selftest import listen
-from hardware.panel import open_panel, run_selftest
+if TYPE_CHECKING:  # gpiozero and the settings' models load when the self-test runs, not for --help
+    from hardware.config import HardwareConfig
 
 SUMMARY = "selftest [--config FILE] [--seconds N]  press every button and roll the die; report faults"
 
@@ -38,6 +35,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, *, pin_factory: Any = None, out: TextIO = sys.stdout) -> int:
+    from hardware.config import HardwareConfigError, load_hardware_config
+
     try:
         config = load_hardware_config(args.config)
     except HardwareConfigError as error:
@@ -54,6 +53,10 @@ def run(args: argparse.Namespace, *, pin_factory: Any = None, out: TextIO = sys.
 
 
 def _panel(config: HardwareConfig, seconds: float, pin_factory: Any, out: TextIO) -> bool:
+    from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
+
+    from hardware.panel import open_panel, run_selftest
+
     panel_config = config.panel
     if panel_config.wiring == "none":
         print("Panel: none configured; picks are made on the screen.", file=out, flush=True)
@@ -90,6 +93,8 @@ def _panel(config: HardwareConfig, seconds: float, pin_factory: Any, out: TextIO
 
 
 def _die(config: HardwareConfig, seconds: float, out: TextIO) -> bool:
+    from hardware.dice.selftest import listen
+
     if config.dice.port_kind != "none":
         print(f"Die ({config.dice.port}): roll it once within {seconds:g} s.", file=out, flush=True)
     report = listen(config.dice, seconds, rolls=1)

@@ -1,7 +1,3 @@
-"""The journal: every game's commands and events, durable in one SQLite file per installation."""
+"""The journal: every game's commands and events, durable in one SQLite file per installation.
 
-from companion.journal.errors import JournalError, JournalWriteError
-from companion.journal.session import Session
-from companion.journal.store import Journal
-
-__all__ = ["Journal", "JournalError", "JournalWriteError", "Session"]
+Import from the modules: ``store.Journal``, ``session.Session``, ``errors.JournalError``."""

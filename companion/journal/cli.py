@@ -1,15 +1,18 @@
-"""``companion journal verify DB`` and ``companion journal show DB [--json]``."""
+"""``companion journal verify DB`` and ``companion journal show DB [--json]``.
+
+The journal and the engines are imported when a command runs, so that ``companion --help``
+does not pay for them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from companion.journal.errors import JournalError
-from companion.journal.session import Session
-from companion.journal.store import Journal
-from companion.journal.verify import verify
+if TYPE_CHECKING:
+    from companion.journal.store import Journal
 
 SUMMARY = """journal verify DB   replay every game in a journal and check it
   companion journal show DB [--json] [--log]  the public view (or the log) of the running game"""
@@ -30,10 +33,15 @@ def add_to(commands: argparse._SubParsersAction) -> None:
 
 
 def _open(path: str) -> Journal:
+    from companion.journal.store import Journal
+
     return Journal.open(path, readonly=True)
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from companion.journal.errors import JournalError
+    from companion.journal.verify import verify
+
     try:
         with _open(args.db) as journal:
             report = verify(journal)
@@ -49,6 +57,9 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from companion.journal.errors import JournalError
+    from companion.journal.session import Session
+
     try:
         with _open(args.db) as journal:
             session = Session.open(journal, args.game) if args.game else Session.resume(journal)

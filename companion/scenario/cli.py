@@ -1,14 +1,18 @@
-"""``companion scenario run|check FILE...``."""
+"""``companion scenario run|check FILE...``.
+
+The engines and the journal are imported when a command runs, not when the command line is
+built, so that ``companion --help`` does not pay for them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from companion.journal.errors import JournalError
-from companion.journal.store import Journal
-from companion.scenario.run import Result, check_file, run_file
+if TYPE_CHECKING:
+    from companion.scenario.run import Result
 
 SUMMARY = """scenario run [--journal DB] FILE...  play scenario files against the engine and check them
   companion scenario check FILE...  only read scenario files and report mistakes in them"""
@@ -25,10 +29,20 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     run.set_defaults(handler=_run)
     check = actions.add_parser("check", help="read each file and report mistakes in it, without playing it")
     check.add_argument("files", nargs="+", metavar="FILE")
-    check.set_defaults(handler=lambda a: _each(a.files, check_file))
+    check.set_defaults(handler=_check)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from companion.scenario.run import check_file
+
+    return _each(args.files, check_file)
 
 
 def _run(args: argparse.Namespace) -> int:
+    from companion.journal.errors import JournalError
+    from companion.journal.store import Journal
+    from companion.scenario.run import run_file
+
     if not args.journal:
         return _each(args.files, run_file)
     try:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.scenario import parse_scenario, run_file
 from companion.scenario.gluecksritter import build_command
-from companion.scenario.parse import CommandLine
-from companion.scenario.run import check_file
+from companion.scenario.parse import CommandLine, parse_scenario
+from companion.scenario.run import check_file, run_file
 from engines.gluecksritter.coins import Coins
 
 HEAD = "game gluecksritter\nplayers red blue green\n"

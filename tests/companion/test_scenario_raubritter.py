@@ -11,8 +11,7 @@ import pytest
 
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.scenario import run_file
-from companion.scenario.run import check_file
+from companion.scenario.run import check_file, run_file
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "raubritter"
 

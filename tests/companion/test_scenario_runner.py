@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.scenario import ScenarioError, parse_scenario, run_file
 from companion.scenario.gluecksritter import build_command
-from companion.scenario.parse import CommandLine, tokenize
-from companion.scenario.run import check_file
+from companion.scenario.parse import CommandLine, ScenarioError, parse_scenario, tokenize
+from companion.scenario.run import check_file, run_file
 from engines.core import History
 from engines.gluecksritter.coins import Coins
 
@@ -32,7 +31,7 @@ choose-actions blue cards=1,2
 choose-actions green cards=2,3
 reveal-documents              # line 10
 reveal-actions
-take-document blue document=gift
+decline blue                  # no document: the round ends by itself
 decline blue
 decline green
 decline green                 # line 15

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.scenario import ScenarioError, parse_scenario, run_file
-from companion.scenario.run import check_file
+from companion.scenario.parse import ScenarioError, parse_scenario
+from companion.scenario.run import check_file, run_file
 from companion.scenario.schatzjagd import KEY_HELP, build_command, build_setup, probe
 from engines.core import History
 from engines.core.correction import Correct
