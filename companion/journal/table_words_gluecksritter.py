@@ -240,6 +240,8 @@ def _open_field(state: GameState) -> int | None:
 
 def _fields(cur: GameState, res: GameState) -> list[str]:
     out = []
+    if res.round_closing and not cur.round_closing:
+        out.append("The round waits for its end again: documents may still be played.")
     now, then = _open_field(cur), _open_field(res)
     if then is not None and then != now:
         out.append(f"Field {then} is open again.")
@@ -311,6 +313,10 @@ def _knight_stage(now: Knight | None, then: Knight) -> list[str]:
         return [f"{cap(then.actor)} acts as the Black Knight again."]
     if then.stage == "raid-piece" and then.actor:
         return [f"{cap(then.actor)} chooses again which piece to take from {then.victim}."]
+    if then.stage == "pay" and then.actor:
+        return [f"{cap(then.actor)} pays the accepted offer again."]
+    if then.stage == "promise" and then.actor:
+        return [f"{cap(then.actor)} decides again what to hand over of the promised loot."]
     if then.stage == "duel" and (now is None or now.stage != then.stage):
         return [f"{cap(join(then.knights))} duel for the Black Knight again."]
     if then.stage == "haggle-roll" and (now is None or now.stage != then.stage):

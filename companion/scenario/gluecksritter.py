@@ -118,7 +118,7 @@ KEY_HELP = (
     "sack|field5|field6.silver|gold, supply.walls|towers, knight.stage|actor|turn|decider, "
     "<colour>.silver|gold|coins|walls|towers|knight-in-dungeon|documents|hand|pick"
 )
-KNIGHT_STAGES = ("act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "done")
+KNIGHT_STAGES = ("act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "pay", "promise", "done")
 
 
 def _show_coins(value: Any) -> str:

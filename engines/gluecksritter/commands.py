@@ -57,6 +57,13 @@ class RevealActions:
 
 
 @dataclass(frozen=True, slots=True)
+class EndRound:
+    """After the last field, while somebody holds a document: no more documents, check the victory."""
+
+    type: Literal["end-round"] = "end-round"
+
+
+@dataclass(frozen=True, slots=True)
 class Ransom:
     player: str
     payment: Coins | None = None
@@ -142,6 +149,24 @@ class AcceptOffer:
 
 
 @dataclass(frozen=True, slots=True)
+class PayOffer:
+    """The winner of the haggling pays the accepted offer's Ducats: ``payment`` None is the
+    app's proposal."""
+
+    player: str
+    payment: Coins | None = None
+    type: Literal["pay-offer"] = "pay-offer"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepLoot:
+    """The winner of the haggling hands over none of the loot he promised."""
+
+    player: str
+    type: Literal["keep-loot"] = "keep-loot"
+
+
+@dataclass(frozen=True, slots=True)
 class RejectOffer:
     """Refuse an offer that promises a share of the loot: its maker must offer anew or accept."""
 
@@ -156,6 +181,21 @@ class DeclineToOffer:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOver:
+    """Coins or castle pieces moved as a move of the game (a promised share of loot, a
+    document's effect): between two players, or between a player and the sack (coins) or the
+    supply (castle pieces). ``document`` names the document whose effect this is, if any."""
+
+    source: str
+    target: str
+    coins: Coins = Coins()
+    walls: int = 0
+    towers: int = 0
+    document: str | None = None
+    type: Literal["hand-over"] = "hand-over"
+
+
+@dataclass(frozen=True, slots=True)
 class PayRoyalTax:
     player: str
     type: Literal["pay-royal-tax"] = "pay-royal-tax"
@@ -167,6 +207,7 @@ Command = (
     | PlayDocument
     | RevealDocuments
     | RevealActions
+    | EndRound
     | Ransom
     | TakeDocument
     | Decline
@@ -177,8 +218,11 @@ Command = (
     | ChooseFirstOfferer
     | MakeOffer
     | AcceptOffer
+    | PayOffer
+    | KeepLoot
     | RejectOffer
     | DeclineToOffer
+    | HandOver
     | PayRoyalTax
     | Correct
 )

@@ -13,7 +13,7 @@ from typing import Any
 from engines.core.correction import Correct, Corrected, require_reason
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
-from engines.gluecksritter import fields, knight
+from engines.gluecksritter import fields, haggle, knight
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import (
     ChooseActions,
@@ -26,8 +26,9 @@ from engines.gluecksritter.commands import (
 )
 from engines.gluecksritter.counters import correction_problem, read_counter
 from engines.gluecksritter.evolve import evolve
+from engines.gluecksritter.handover import hand_over
 from engines.gluecksritter.payment import pay_sack
-from engines.gluecksritter.round_end import judge_again
+from engines.gluecksritter.round_end import end_round, judge_again
 from engines.gluecksritter.rules import OSULLIVAN, RANSOM_PRICE, TAX_THRESHOLD
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, GameState
 from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_tax
@@ -112,10 +113,10 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
     if kind.seal == "red":
         if state.phase == CHOOSE:
             return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=True)]
-        if state.phase == DOCUMENTS:
-            return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)]
         raise RuleViolation(
-            "document.red-seal", "a red-sealed document is played only in phases B and C, before any ransom or reveal"
+            "document.red-seal",
+            f"a red-sealed document is played face down only in phase B, while the action cards are chosen: "
+            f"{kind.name!r} stays in {cmd.player}'s hand",
         )
     played = ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)
     if kind.effect == "royal-tax-waiver":
@@ -176,6 +177,7 @@ HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
     "play-document": play_document,
     "reveal-documents": reveal_documents,
     "reveal-actions": reveal_actions,
+    "end-round": end_round,
     "ransom": ransom,
     "take-document": fields.take_document,
     "decline": fields.decline,
@@ -183,11 +185,14 @@ HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
     "knight-act": knight.knight_act,
     "raid-piece": knight.raid_piece,
     "roll-die": knight.roll_die,
-    "choose-first-offerer": knight.choose_first_offerer,
-    "make-offer": knight.make_offer,
-    "accept-offer": knight.accept_offer,
-    "reject-offer": knight.reject_offer,
-    "decline-to-offer": knight.decline_to_offer,
+    "choose-first-offerer": haggle.choose_first_offerer,
+    "make-offer": haggle.make_offer,
+    "accept-offer": haggle.accept_offer,
+    "pay-offer": haggle.pay_offer,
+    "keep-loot": haggle.keep_loot,
+    "reject-offer": haggle.reject_offer,
+    "decline-to-offer": haggle.decline_to_offer,
+    "hand-over": hand_over,
     "pay-royal-tax": royal_tax,
     "correct": correct,
 }

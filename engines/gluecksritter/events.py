@@ -214,6 +214,56 @@ class OfferAccepted:
 
 
 @dataclass(frozen=True, slots=True)
+class OfferPaymentDue:
+    """The accepted offer's Ducats: ``player`` pays them to ``to``, naming the coins."""
+
+    player: str
+    to: str
+    ducats: int
+    type: Literal["offer-payment-due"] = "offer-payment-due"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferPaid:
+    player: str
+    type: Literal["offer-paid"] = "offer-paid"
+
+
+@dataclass(frozen=True, slots=True)
+class LootPromiseDue:
+    """The winner has acted; he now hands over all, part or none of the loot he promised."""
+
+    player: str
+    to: str
+    ducats: int
+    type: Literal["loot-promise-due"] = "loot-promise-due"
+
+
+@dataclass(frozen=True, slots=True)
+class LootKept:
+    """The winner hands over none of the promised loot."""
+
+    player: str
+    promised: int
+    type: Literal["loot-kept"] = "loot-kept"
+
+
+@dataclass(frozen=True, slots=True)
+class HandedOver:
+    """Coins and castle pieces moved as play: ``source``/``target`` a player's colour, ``sack``
+    (coins) or ``supply`` (pieces); ``promise`` when this answers a promise of loot."""
+
+    source: str
+    target: str
+    coins: Coins
+    walls: int
+    towers: int
+    document: str | None = None
+    promise: bool = False
+    type: Literal["handed-over"] = "handed-over"
+
+
+@dataclass(frozen=True, slots=True)
 class KnightActed:
     player: str
     action: Literal["field5", "field6", "raid", "pass"]
@@ -257,6 +307,14 @@ class RoyalTaxSettled:
     kind: Literal["silver", "gold"]
     waived: bool
     type: Literal["royal-tax-settled"] = "royal-tax-settled"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEndAwaited:
+    """Every field is resolved and somebody holds a document: the round ends on ``end-round``."""
+
+    round: int
+    type: Literal["round-end-awaited"] = "round-end-awaited"
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,12 +368,18 @@ Event = (
     | OfferDeclined
     | OfferRejected
     | OfferAccepted
+    | OfferPaymentDue
+    | OfferPaid
+    | LootPromiseDue
+    | LootKept
+    | HandedOver
     | KnightActed
     | RaidRolled
     | RaidPieceWanted
     | KnightFinished
     | RoyalTaxDue
     | RoyalTaxSettled
+    | RoundEndAwaited
     | RoundEnded
     | GameEnded
     | VictoryJudgedAgain

@@ -205,6 +205,42 @@ def offer_accepted(s: GameState, e: ev.OfferAccepted) -> GameState:
     return _knight(s, stage="act", actor=e.offer.by, turn=None)
 
 
+def offer_payment_due(s: GameState, e: ev.OfferPaymentDue) -> GameState:
+    return _knight(s, stage="pay")
+
+
+def offer_paid(s: GameState, e: ev.OfferPaid) -> GameState:
+    return _knight(s, stage="act")
+
+
+def loot_promise_due(s: GameState, e: ev.LootPromiseDue) -> GameState:
+    return _knight(s, stage="promise")
+
+
+def loot_kept(s: GameState, e: ev.LootKept) -> GameState:
+    return s
+
+
+def handed_over(s: GameState, e: ev.HandedOver) -> GameState:
+    if e.coins.count:
+        s = coins_moved(s, ev.CoinsMoved(e.source, e.target, e.coins, "hand-over"))
+    for attr, n in (("walls", e.walls), ("towers", e.towers)):
+        if n:
+            s = _move_pieces(s, attr, e.source, e.target, n)
+    return s
+
+
+def _move_pieces(s: GameState, attr: str, source: str, target: str, n: int) -> GameState:
+    supply = f"supply_{attr}"
+    for place, delta in ((source, -n), (target, n)):
+        if place == "supply":
+            s = replace(s, **{supply: getattr(s, supply) + delta})
+        else:
+            p = s.player(place)
+            s = s.with_player(replace(p, **{attr: getattr(p, attr) + delta}))
+    return s
+
+
 def knight_acted(s: GameState, e: ev.KnightActed) -> GameState:
     return _knight(s, victim=e.victim)
 
@@ -229,13 +265,28 @@ def royal_tax_settled(s: GameState, e: ev.RoyalTaxSettled) -> GameState:
     return replace(s, taxes=tuple(t for t in s.taxes if t != (e.player, e.kind)))
 
 
+# between rounds (and after the last one) no field is open and nothing of phase E is awaited
+NO_FIELD: dict[str, Any] = {
+    "field": 0,
+    "field_open": False,
+    "todo": (),
+    "passed_over": (),
+    "knight": None,
+    "round_closing": False,
+}
+
+
+def round_end_awaited(s: GameState, e: ev.RoundEndAwaited) -> GameState:
+    return replace(s, round_closing=True)
+
+
 def round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
     s = _map_players(s, lambda p: replace(p, pick=None, played=()))
-    return replace(s, round=e.round + 1, phase=DUCATS, field=0, field_open=False, todo=(), passed_over=(), knight=None)
+    return replace(s, round=e.round + 1, phase=DUCATS, **NO_FIELD)
 
 
 def game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return replace(s, phase=OVER, winners=e.winners, field=0, field_open=False, todo=(), passed_over=(), knight=None)
+    return replace(s, phase=OVER, winners=e.winners, **NO_FIELD)
 
 
 def victory_judged_again(s: GameState, e: ev.VictoryJudgedAgain) -> GameState:
@@ -274,12 +325,18 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "offer-declined": offer_declined,
     "offer-rejected": offer_rejected,
     "offer-accepted": offer_accepted,
+    "offer-payment-due": offer_payment_due,
+    "offer-paid": offer_paid,
+    "loot-promise-due": loot_promise_due,
+    "loot-kept": loot_kept,
+    "handed-over": handed_over,
     "knight-acted": knight_acted,
     "raid-rolled": raid_rolled,
     "raid-piece-wanted": raid_piece_wanted,
     "knight-finished": knight_finished,
     "royal-tax-due": royal_tax_due,
     "royal-tax-settled": royal_tax_settled,
+    "round-end-awaited": round_end_awaited,
     "round-ended": round_ended,
     "game-ended": game_ended,
     "victory-judged-again": victory_judged_again,

@@ -13,7 +13,7 @@ from engines.gluecksritter.coins import split
 from engines.gluecksritter.commands import BuyPieces, Decline, TakeDocument
 from engines.gluecksritter.knight import dungeon_step, start_knights
 from engines.gluecksritter.payment import can_afford, pay_sack
-from engines.gluecksritter.round_end import end_of_round
+from engines.gluecksritter.round_end import last_field_done
 from engines.gluecksritter.rules import CASTLE_LIMIT, FIELD1_SHARED_PRICE, PIECE_OF_FIELD, PIECE_PRICES
 from engines.gluecksritter.state import RESOLVE, GameState
 
@@ -145,7 +145,7 @@ def auto_step(state: GameState) -> list | None:
         players = state.pickers(field)
         if players:
             return open_field(state, field, players)
-    return end_of_round(state)
+    return last_field_done(state)
 
 
 def open_field(state: GameState, field: int, players: tuple[str, ...]) -> list:

@@ -7,7 +7,7 @@ from engines.gluecksritter.rules import CASTLE_LIMIT, GOLD_TOTAL, PIECE_SUPPLY, 
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState
 
 PHASES = frozenset({DUCATS, CHOOSE, DOCUMENTS, RANSOM, RESOLVE, OVER})
-STAGES = frozenset({"act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "done"})
+STAGES = frozenset({"act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "pay", "promise", "done"})
 CARDS = frozenset(range(1, 7))
 
 
@@ -50,6 +50,8 @@ def _check_flow(state: GameState) -> None:
         raise InvariantBroken(f"no such phase or round: {state.phase!r}, round {state.round}")
     if not 0 <= state.field <= 6 or (state.field_open and state.phase != RESOLVE):
         raise InvariantBroken(f"field {state.field} open={state.field_open} in phase {state.phase}")
+    if state.round_closing and (state.phase != RESOLVE or state.field_open):
+        raise InvariantBroken(f"the round's end awaited in phase {state.phase}, field open={state.field_open}")
     if state.todo or state.taxes or state.face_down or state.passed_over or state.knight is not None:
         colours = {p.colour for p in state.players}
         owners = set(state.todo) | {who for who, _ in state.taxes} | {who for who, _ in state.face_down}

@@ -1,24 +1,14 @@
-"""Field 4, the Black Knight: one knight acts; two duel (schmidt) or haggle (osullivan);
-three or more all go to the dungeon."""
+"""Field 4, the Black Knight: one knight acts; two duel (schmidt) or haggle (osullivan, the
+offers in :mod:`haggle`); three or more all go to the dungeon."""
 
 from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
-from engines.gluecksritter.commands import (
-    AcceptOffer,
-    ChooseFirstOfferer,
-    DeclineToOffer,
-    KnightAct,
-    MakeOffer,
-    RaidPiece,
-    RejectOffer,
-    RollDie,
-)
-from engines.gluecksritter.payment import pay_player
+from engines.gluecksritter.commands import KnightAct, RaidPiece, RollDie
 from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN
-from engines.gluecksritter.state import GameState, Knight, Offer
+from engines.gluecksritter.state import GameState, Knight
 
 
 def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:
@@ -46,7 +36,7 @@ def start_knights(state: GameState, pickers: tuple[str, ...]) -> list:
     return events + open_knight_field(state, free)
 
 
-ACTING = ("act", "raid-piece")  # the acting knight is known
+ACTING = ("act", "raid-piece", "pay")  # the acting knight is known
 CONTESTING = ("duel", "haggle-roll", "choose-first", "haggle")  # two knights still contend
 
 
@@ -66,22 +56,29 @@ def dungeon_step(state: GameState) -> list | None:
     return None
 
 
-def _knight(state: GameState, stages: tuple[str, ...], what: str) -> Knight:
+def field4(state: GameState, stages: tuple[str, ...], what: str) -> Knight:
+    """Field 4 in one of ``stages``, or the command is refused as not due now."""
     k = state.knight
     if k is None or not state.field_open or state.field != 4 or k.stage not in stages:
         raise RuleViolation("field4.not-now", f"{what} is not due now")
     return k
 
 
-def _other(k: Knight, player: str) -> str:
+def other_knight(k: Knight, player: str) -> str:
     a, b = k.knights
     return b if player == a else a
 
 
 def _finish(state: GameState, k: Knight) -> list:
-    if state.rules.ruleset == OSULLIVAN:
-        return [ev.KnightsImprisoned(k.knights, "the Black Knight was seen"), ev.KnightFinished()]
-    return [ev.KnightFinished()]
+    """The acting knight is done. osullivan: both knights to the dungeon; a winner who promised
+    a share of the loot is asked next what he hands over of it."""
+    if state.rules.ruleset != OSULLIVAN:
+        return [ev.KnightFinished()]
+    seen = ev.KnightsImprisoned(k.knights, "the Black Knight was seen")
+    offer = k.offer
+    if offer is not None and offer.by == k.actor and offer.loot_promise:
+        return [seen, ev.LootPromiseDue(offer.by, other_knight(k, offer.by), offer.loot_promise)]
+    return [seen, ev.KnightFinished()]
 
 
 def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
@@ -95,7 +92,7 @@ def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
 
 
 def knight_act(state: GameState, cmd: KnightAct) -> list:
-    k = _knight(state, ("act",), "the Black Knight's action")
+    k = field4(state, ("act",), "the Black Knight's action")
     if cmd.player != k.actor:
         raise RuleViolation("field4.actor", f"{k.actor} is the Black Knight, not {cmd.player}")
     acted = ev.KnightActed(cmd.player, cmd.action, cmd.victim)
@@ -128,7 +125,7 @@ def knight_act(state: GameState, cmd: KnightAct) -> list:
 
 
 def raid_piece(state: GameState, cmd: RaidPiece) -> list:
-    k = _knight(state, ("raid-piece",), "choosing the raided piece")
+    k = field4(state, ("raid-piece",), "choosing the raided piece")
     if cmd.player != k.actor or k.victim is None:
         raise RuleViolation("field4.actor", f"{k.actor} is the raider, not {cmd.player}")
     if cmd.piece not in raid_options(state, cmd.player, k.victim):
@@ -137,7 +134,7 @@ def raid_piece(state: GameState, cmd: RaidPiece) -> list:
 
 
 def roll_die(state: GameState, cmd: RollDie) -> list:
-    k = _knight(state, ("duel", "haggle-roll"), "a roll of the number die")
+    k = field4(state, ("duel", "haggle-roll"), "a roll of the number die")
     if cmd.player not in k.knights:
         raise RuleViolation("field4.roller", f"{cmd.player} is not one of the two knights")
     if any(who == cmd.player for who, _ in k.rolls):
@@ -158,71 +155,3 @@ def roll_die(state: GameState, cmd: RollDie) -> list:
     if purpose == "duel":
         return events + [ev.DuelWon(high), ev.KnightsImprisoned((low,), "lost the duel")]
     return events + [ev.DeciderChosen(high)]
-
-
-def choose_first_offerer(state: GameState, cmd: ChooseFirstOfferer) -> list:
-    k = _knight(state, ("choose-first",), "naming who offers first")
-    if cmd.player != k.decider:
-        raise RuleViolation("haggle.decider", f"{k.decider} decides who offers first, not {cmd.player}")
-    if cmd.offerer not in k.knights:
-        raise RuleViolation("haggle.offerer", f"{cmd.offerer} is not haggling")
-    return [ev.FirstOffererChosen(cmd.player, cmd.offerer)]
-
-
-def _haggle_turn(state: GameState, player: str, what: str) -> Knight:
-    k = _knight(state, ("haggle",), what)
-    if player != k.turn:
-        raise RuleViolation("haggle.turn", f"it is {k.turn}'s turn in the haggling, not {player}'s")
-    return k
-
-
-def make_offer(state: GameState, cmd: MakeOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "an offer")
-    offer = Offer(cmd.player, cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise)
-    if min(cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise) < 0:
-        raise RuleViolation("haggle.negative", "an offer cannot contain negative amounts")
-    if offer.value < 1:
-        raise RuleViolation("haggle.minimum", "an offer is worth at least 1 Ducat")
-    me, other = state.player(cmd.player), state.player(_other(k, cmd.player))
-    if cmd.ducats > me.coins.value:
-        raise RuleViolation("haggle.ducats", f"{cmd.player} holds only {me.coins.value} Ducats")
-    if cmd.walls > me.walls or cmd.towers > me.towers:
-        raise RuleViolation("haggle.pieces", f"{cmd.player} has only {me.walls} walls and {me.towers} towers")
-    if other.walls + cmd.walls > CASTLE_LIMIT or other.towers + cmd.towers > CASTLE_LIMIT:
-        raise RuleViolation("castle.limit", f"{other.colour}'s castle has no room for those pieces")
-    if k.offer is not None and offer.value <= k.offer.value:
-        raise RuleViolation("haggle.top", f"an offer must top the last one, worth {k.offer.value} Ducats")
-    return [ev.OfferMade(offer)]
-
-
-def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "accepting an offer")
-    offer = k.offer
-    if offer is None:
-        raise RuleViolation("haggle.no-offer", "there is no offer to accept")
-    events: list = [ev.OfferAccepted(cmd.player, offer)]
-    events += pay_player(state, offer.by, cmd.player, offer.ducats, "the accepted offer")
-    giver, taker = state.player(offer.by), state.player(cmd.player)
-    walls = min(offer.walls, giver.walls, CASTLE_LIMIT - taker.walls)
-    towers = min(offer.towers, giver.towers, CASTLE_LIMIT - taker.towers)
-    events += [ev.PieceMoved(offer.by, cmd.player, "wall", "the accepted offer")] * walls
-    events += [ev.PieceMoved(offer.by, cmd.player, "tower", "the accepted offer")] * towers
-    return events
-
-
-def reject_offer(state: GameState, cmd: RejectOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "rejecting an offer")
-    offer = k.offer
-    if offer is None or not offer.loot_promise:
-        raise RuleViolation("haggle.reject", "only an offer that promises loot can be rejected: top it or accept it")
-    return [ev.OfferRejected(cmd.player, offer)]
-
-
-def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "declining to offer")
-    if k.offer is not None:
-        raise RuleViolation("haggle.answer", f"{cmd.player} must top {k.offer.by}'s offer or accept it")
-    events: list = [ev.OfferDeclined(cmd.player)]
-    if _other(k, cmd.player) in k.passed:
-        events += [ev.KnightsImprisoned(k.knights, "neither knight made an offer"), ev.KnightFinished()]
-    return events

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.errors import RuleViolation
-from engines.gluecksritter.coins import Coins, exact_payment, payment_problem, propose_payment
+from engines.gluecksritter.coins import Coins, payment_problem, propose_payment
 from engines.gluecksritter.events import CoinsMoved
 from engines.gluecksritter.state import GameState
 
@@ -29,27 +29,27 @@ def can_afford(state: GameState, player: str, amount: int) -> bool:
     return state.player(player).coins.value >= amount
 
 
-def pay_player(state: GameState, payer: str, payee: str, amount: int, reason: str) -> list:
-    """Ducats handed from one player to another; at most what the payer holds.
-
-    Exactly when possible; otherwise (only gold, odd sum) the payee gives a silver back, or a
-    gold is changed into two silver at the sack, or, failing both, one Ducat too many is paid.
-    """
+def pay_player(state: GameState, payer: str, payee: str, amount: int, payment: Coins | None, reason: str) -> list:
+    """Ducats handed from one player to another, in the coins the payer names (``payment``
+    None: the app's proposal, as for the sack). Only gold and an odd sum: one gold too many goes
+    over and the payee gives a silver back, or, holding none, changes a gold at the sack first;
+    failing both, the Ducat too many stays with the payee."""
     held = state.player(payer).coins
-    amount = min(amount, held.value)
-    if amount <= 0:
-        return []
-    exact = exact_payment(held, amount)
-    if exact is not None:
-        return [CoinsMoved(payer, payee, exact, reason)]
-    gold = Coins(0, (amount + 1) // 2)
+    paid = payment if payment is not None else propose_payment(held, amount)
+    if paid is None:
+        raise RuleViolation("payment.afford", f"{payer} cannot pay {amount} Ducats for {reason} (holds {held})")
+    problem = payment_problem(held, amount, paid)
+    if problem:
+        raise RuleViolation("payment.coins", f"{payer} {problem}")
+    events: list = [CoinsMoved(payer, payee, paid, reason)]
+    if paid.value <= amount:
+        return events
     if state.player(payee).silver >= 1:
-        return [CoinsMoved(payer, payee, gold, reason), CoinsMoved(payee, payer, Coins(1, 0), "change")]
+        return events + [CoinsMoved(payee, payer, Coins(1, 0), "change")]
     if state.sack.silver >= 2:
-        changed = held + Coins(2, -1)
-        return [
-            CoinsMoved(payer, "sack", Coins(0, 1), "changing a gold coin"),
-            CoinsMoved("sack", payer, Coins(2, 0), "changing a gold coin"),
-            CoinsMoved(payer, payee, exact_payment(changed, amount) or gold, reason),
+        return events + [
+            CoinsMoved(payee, "sack", Coins(0, 1), "changing a gold coin"),
+            CoinsMoved("sack", payee, Coins(2, 0), "changing a gold coin"),
+            CoinsMoved(payee, payer, Coins(1, 0), "change"),
         ]
-    return [CoinsMoved(payer, payee, gold, reason)]
+    return events

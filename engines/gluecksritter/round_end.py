@@ -1,11 +1,18 @@
-"""The end of a round: the victory check, and the verdict judged again when a correction after
-the end of the game changes a castle or a purse."""
+"""The end of a round: the wait for late documents, the victory check, and the verdict judged
+again when a correction after the end of the game changes a castle or a purse.
+
+Once the last field is resolved, a round whose players hold no document ends at once. While
+anybody holds one, the round waits for the table's ``end-round``: yellow documents may still be
+played (and the hand-overs of their effects entered) before the victory is checked.
+"""
 
 from __future__ import annotations
 
+from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
+from engines.gluecksritter.commands import EndRound
 from engines.gluecksritter.rules import CASTLE_LIMIT
-from engines.gluecksritter.state import GameState
+from engines.gluecksritter.state import RESOLVE, GameState
 
 
 def verdict(state: GameState) -> tuple[tuple[str, ...], str]:
@@ -28,6 +35,25 @@ def end_of_round(state: GameState) -> list:
     if not winners:
         return [ev.RoundEnded(state.round)]
     return [ev.GameEnded(winners, reason)]
+
+
+def last_field_done(state: GameState) -> list | None:
+    """Every field is resolved: the round ends now, or waits while documents are held, or (None)
+    is already waiting."""
+    if state.round_closing:
+        return None
+    if any(p.documents for p in state.players):
+        return [ev.RoundEndAwaited(state.round)]
+    return end_of_round(state)
+
+
+def end_round(state: GameState, cmd: EndRound) -> list:
+    if state.phase != RESOLVE or not state.round_closing:
+        raise RuleViolation(
+            "end-round.not-now",
+            "a round ends on end-round only once its last field is resolved while somebody holds a document",
+        )
+    return end_of_round(state)
 
 
 def judge_again(state: GameState) -> list:

@@ -54,8 +54,8 @@ class Offer:
     ducats: int
     walls: int = 0
     towers: int = 0
-    loot_promise: int = 0  # Ducats promised from the loot: counted, recorded, never enforced;
-    # an offer with a promise may be rejected instead of topped or accepted
+    loot_promise: int = 0  # Ducats promised from the loot: counted for the bidding; after acting
+    # the winner hands over all, part or none of it. An offer with a promise may be rejected.
 
     @property
     def value(self) -> int:
@@ -69,7 +69,8 @@ class Knight:
     Stages: ``act`` (the acting knight chooses), ``raid-piece`` (castle face: which piece),
     ``duel`` (schmidt, both roll the number die), ``haggle-roll`` (osullivan, equal castles:
     a roll decides who decides), ``choose-first`` (the decider names the first offerer),
-    ``haggle`` (offers), ``done``.
+    ``haggle`` (offers), ``pay`` (the winner pays the accepted offer), ``promise`` (the winner
+    has acted and answers his promise of loot), ``done``.
     """
 
     knights: tuple[str, ...]
@@ -106,6 +107,7 @@ class GameState:
     todo: tuple[str, ...] = ()  # players still to decide on fields 1..3
     passed_over: tuple[tuple[str, str], ...] = ()  # (player, why) passed over on the open field
     knight: Knight | None = None
+    round_closing: bool = False  # every field resolved; the round ends on the table's end-round
     taxes: tuple[tuple[str, str], ...] = ()  # (player, "silver" | "gold") due, in order
     winners: tuple[str, ...] = ()
 

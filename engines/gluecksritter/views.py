@@ -60,6 +60,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "round": state.round,
         "phase": state.phase,
         "field": state.field if state.field_open else None,
+        "round_closing": state.round_closing,
         "sack": _coins(state.sack),
         "field5": _coins(state.field5),
         "field6": _coins(state.field6),
@@ -115,6 +116,8 @@ def awaiting(state: GameState) -> list[dict[str, Any]]:
         return waiting or [need(None, "reveal-documents")]
     if state.phase in (DOCUMENTS, RANSOM):
         return [need(None, "reveal-actions")]
+    if state.round_closing:
+        return [need(None, "end-round")]
     if not state.field_open:
         return []
     if state.field == 1:
@@ -128,6 +131,10 @@ def awaiting(state: GameState) -> list[dict[str, Any]]:
         return [need(k.actor, "knight-act")]
     if k.stage == "raid-piece":
         return [need(k.actor, "raid-piece")]
+    if k.stage == "pay":
+        return [need(k.actor, "pay-offer")]
+    if k.stage == "promise":
+        return [need(k.actor, "hand-over", "keep-loot")]
     if k.stage in ("duel", "haggle-roll"):
         rolled = {who for who, _ in k.rolls}
         return [need(p, "roll-die") for p in k.knights if p not in rolled]

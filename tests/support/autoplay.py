@@ -40,8 +40,12 @@ from engines.gluecksritter.commands import (
     ChooseFirstOfferer,
     Decline,
     DeclineToOffer,
+    EndRound,
+    HandOver,
+    KeepLoot,
     KnightAct,
     MakeOffer,
+    PayOffer,
     PayRoyalTax,
     PlaceDucats,
     PlayDocument,
@@ -101,6 +105,8 @@ class Style:
     offer: float = 0.75  # haggling without an offer yet: make one rather than decline
     accept: float = 0.45  # haggling: accept the offer rather than top it
     raid: float = 0.45  # the acting knight raids (else takes gold of field 5 or 6, rarely passes)
+    keep_promise: float = 0.5  # the haggling winner hands over (all or part of) the promised loot
+    hand_over: float = 0.005  # per step: a document's effect moves coins or a castle piece
 
 
 DEFAULT_STYLE = Style()
@@ -229,7 +235,7 @@ def _document_playable(state: GameState, colour: str, doc: str) -> bool:
     if doc in player.played and not getattr(kind, "generic", False):
         return False  # the same card twice in one round
     if kind.seal == "red":
-        return state.phase in (B, C)
+        return state.phase == B
     if kind.effect == "royal-tax-waiver":
         return any(who == colour for who, _ in state.taxes)
     return True
@@ -375,6 +381,28 @@ def _haggle(state: GameState, rng: random.Random, style: Style, colour: str) -> 
         yield MakeOffer(colour, loot_promise=k.offer.value + 1)
 
 
+def _pay_offer(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    k = state.knight
+    assert k is not None and k.offer is not None
+    held = state.player(colour).coins
+    yield PayOffer(colour, _payment(rng, style, held, min(k.offer.ducats, held.value)))
+    yield PayOffer(colour)
+
+
+def _answer_promise(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
+    """All, part or none of the promised loot: coins worth up to the promise, from what is held."""
+    k = state.knight
+    assert k is not None and k.offer is not None
+    other = k.knights[1] if k.knights[0] == colour else k.knights[0]
+    held = state.player(colour).coins
+    worth = rng.randint(1, k.offer.loot_promise)
+    gold = rng.randint(0, min(held.gold, worth // 2))
+    coins = Coins(min(held.silver, worth - 2 * gold), gold)
+    if coins.count and rng.random() < style.keep_promise:
+        yield HandOver(colour, other, coins=coins)
+    yield KeepLoot(colour)
+
+
 def _royal_tax(state: GameState, rng: random.Random, style: Style, colour: str) -> Iterator[Any]:
     player = state.player(colour)
     due = [kind for who, kind in state.taxes if who == colour]
@@ -398,10 +426,12 @@ BUILDERS: dict[str, Callable[..., Iterator[Any]]] = {
     "roll-die": _roll_die,
     "choose-first-offerer": _choose_first,
     "make-offer": _haggle,
+    "pay-offer": _pay_offer,
+    "hand-over": _answer_promise,
     "pay-royal-tax": _royal_tax,
 }
 # command types that another type of the same ``awaiting`` entry already builds
-COVERED = {"decline", "accept-offer", "decline-to-offer", "play-document"}
+COVERED = {"decline", "accept-offer", "decline-to-offer", "play-document", "keep-loot"}
 
 
 def _extra_document(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
@@ -419,6 +449,22 @@ def _extra_document(state: GameState, rng: random.Random, style: Style) -> Itera
             else:
                 yield PlayDocument(colour, doc)
             return
+
+
+def _extra_hand_over(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
+    """A document's effect: a coin from the sack or another player, or a castle piece from the
+    supply, another castle or back to the supply."""
+    colours = player_colours(state)
+    receiver = rng.choice(colours)
+    giver = rng.choice([*[c for c in colours if c != receiver], "sack", "supply"])
+    piece = {"walls": 1} if rng.random() < 0.5 else {"towers": 1}
+    if giver == "supply" or rng.random() < 0.3:
+        yield HandOver(giver, receiver, **piece) if rng.random() < 0.5 else HandOver(receiver, "supply", **piece)
+    else:
+        held = state.pile(giver)
+        if held.count:
+            coin = Coins(1, 0) if held.silver and (not held.gold or rng.random() < 0.5) else Coins(0, 1)
+            yield HandOver(giver, receiver, coins=coin)
 
 
 def _extra_ransom(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
@@ -461,6 +507,8 @@ def candidates(state: GameState, rng: random.Random, style: Style = DEFAULT_STYL
         yield from _extra_correction(state, rng, style)
     if rng.random() < style.document:
         yield from _extra_document(state, rng, style)
+    if rng.random() < style.hand_over:
+        yield from _extra_hand_over(state, rng, style)
     if style.ransom:
         yield from _extra_ransom(state, rng, style)
     needs = awaiting(state)
@@ -476,6 +524,8 @@ def candidates(state: GameState, rng: random.Random, style: Style = DEFAULT_STYL
                 yield RevealDocuments()
             elif ctype == "reveal-actions":
                 yield RevealActions()
+            elif ctype == "end-round":
+                yield EndRound()
             else:
                 yield from BUILDERS[ctype](state, rng, style, colour)
 

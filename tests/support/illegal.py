@@ -17,8 +17,11 @@ from engines.gluecksritter.commands import (
     ChooseFirstOfferer,
     Decline,
     DeclineToOffer,
+    HandOver,
+    KeepLoot,
     KnightAct,
     MakeOffer,
+    PayOffer,
     PayRoyalTax,
     PlaceDucats,
     PlayDocument,
@@ -163,7 +166,7 @@ def _ill_documents(state: GameState, rng: random.Random) -> Any:
         assert kind is not None
         if (doc in player.played and not getattr(kind, "generic", False)) or state.phase == OVER:
             options.append(PlayDocument(colour, doc))  # the same card twice in a round, or too late
-        if kind.seal == "red" and state.phase not in (B, C):
+        if kind.seal == "red" and state.phase != B:
             options.append(PlayDocument(colour, doc))
         if kind.seal == "yellow" and kind.effect != "royal-tax-waiver":
             options.append(PlayDocument(colour, doc, kind=rng.choice(("silver", "gold"))))
@@ -242,6 +245,16 @@ def _ill_knight(state: GameState, rng: random.Random) -> Any:
     elif stage == "raid-piece":
         actor = k.actor
         options += [RaidPiece(c, "wall") for c in colours if c != actor]
+    elif stage == "pay":
+        actor = k.actor
+        assert actor is not None
+        held = state.player(actor).coins
+        options += [PayOffer(c) for c in colours if c != actor]
+        options += [PayOffer(actor, payment=Coins(held.silver + 1, 0)), PayOffer(actor, payment=Coins(-1, 1))]
+        options += [KnightAct(actor, "pass"), KeepLoot(actor)]
+    elif stage == "promise":
+        actor = k.actor
+        options += [KeepLoot(c) for c in colours if c != actor] + [KnightAct(actor or "", "pass")]
     elif stage in ("duel", "haggle-roll"):
         rolled = [who for who, _ in k.rolls]
         options += [RollDie(rng.choice(k.knights), rng.choice((0, 7, -3)))]
@@ -346,6 +359,29 @@ def _ill_taxes(state: GameState, rng: random.Random) -> Any:
     return PayRoyalTax(rng.choice(free)) if free else None
 
 
+def _ill_hand_over(state: GameState, rng: random.Random) -> Any:
+    colours = player_colours(state)
+    giver, receiver = rng.sample(colours, 2)
+    held = state.player(giver)
+    options: list[Any] = [
+        HandOver(giver, giver, coins=Coins(1, 0)),
+        HandOver("sack", "supply", walls=1),
+        HandOver("sack", receiver, walls=1),
+        HandOver("supply", receiver, coins=Coins(1, 0)),
+        HandOver(giver, receiver),
+        HandOver(giver, receiver, coins=Coins(-1, 0)),
+        HandOver(giver, receiver, coins=Coins(held.silver + 1, 0)),
+        HandOver(giver, receiver, towers=held.towers + 1),
+        HandOver("sack", receiver, coins=Coins(0, state.sack.gold + 1)),
+        HandOver("field6", receiver, coins=Coins(1, 0)),
+        HandOver("sack", receiver, coins=Coins(1, 0), document="no-such-document"),
+    ]
+    full = [p.colour for p in state.players if p.walls == CASTLE_LIMIT]
+    if full and state.supply_walls:
+        options.append(HandOver("supply", rng.choice(full), walls=1))
+    return rng.choice(options)
+
+
 def _ill_ransom(state: GameState, rng: random.Random) -> Any:
     options = [Ransom(p.colour) for p in state.players if not ransom_window(state, p.colour)]
     return rng.choice(options) if options else None
@@ -363,6 +399,7 @@ ILLEGAL_BUILDERS: tuple[Callable[[GameState, random.Random], Any], ...] = (
     _ill_correction,
     _ill_taxes,
     _ill_ransom,
+    _ill_hand_over,
 )
 
 

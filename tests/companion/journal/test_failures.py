@@ -338,7 +338,7 @@ def dump(path: Path) -> list[str]:
 
 def test_a_full_disk_keeps_the_last_committed_step(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
-    rng = random.Random(8)
+    rng = random.Random(1)  # a play in which the disk fills while undo rows still have room to grow
     config = random_config("gluecksritter", rng, players=4)
     history = History(ENGINES["gluecksritter"], config)
     journal = Journal.open(path)

@@ -33,8 +33,10 @@ from engines.gluecksritter.commands import (
     BuyPieces,
     ChooseActions,
     ChooseFirstOfferer,
+    EndRound,
     KnightAct,
     MakeOffer,
+    PayOffer,
     PayRoyalTax,
     PlaceDucats,
     PlayDocument,
@@ -198,21 +200,24 @@ def test_gluecksritter_a_raid_on_a_castle_and_the_end_of_the_round() -> None:
     first_round(play)
     play.do(TakeDocument("red", "red-doc-01"), BuyPieces("red", 1), BuyPieces("blue", 1, Coins(2, 2)))
     # green, the lone Black Knight, raids red: the special die's 5 is a castle; then fields 5 and 6
-    # pay out and the round ends
+    # pay out, and as red holds a document the round waits for the table to end it
     assert play.undo_words(KnightAct("green", "raid", victim="red", face=5)) == [
         "The roll of 5 is taken back with this step; it is not rolled again.",
         "Blue: put 2 silver and 1 gold back on field 5.",
         "Green: put 1 silver and 1 gold back on field 6.",
         "Green: give 1 wall back to red.",
+        "Field 4 is open again.",
+        "Green acts as the Black Knight again.",
+    ]
+    assert play.redo_words()[0] == "The roll of 5 is entered again with this step; it is not rolled again."
+    assert play.undo_words(EndRound()) == [
         "Red: lay out action cards 1 and 2 face up again.",
         "Blue: lay out action cards 2 and 5 face up again.",
         "Green: lay out action cards 4 and 6 face up again.",
         "It is round 1 again.",
         "It is phase E again (the fields).",
-        "Field 4 is open again.",
-        "Green acts as the Black Knight again.",
+        "The round waits for its end again: documents may still be played.",
     ]
-    assert play.redo_words()[0] == "The roll of 5 is entered again with this step; it is not rolled again."
 
 
 def test_gluecksritter_a_face_down_document_and_its_reveal() -> None:
@@ -223,6 +228,7 @@ def test_gluecksritter_a_face_down_document_and_its_reveal() -> None:
         BuyPieces("red", 1),
         BuyPieces("blue", 1, Coins(2, 2)),
         KnightAct("green", "pass"),
+        EndRound(),
         PlaceDucats(2, 0, Coins(2, 0), Coins()),
     )
     assert play.undo_words(PlayDocument("red", "red-doc-01")) == [
@@ -277,9 +283,10 @@ def test_gluecksritter_haggling_and_a_ransom() -> None:
         "Red's offer of 2 Ducats is taken back.",
     ]
     play.do(MakeOffer("blue", ducats=3))
-    assert play.undo_words(AcceptOffer("red")) == [
+    assert play.undo_words(AcceptOffer("red")) == ["It is red's turn to haggle again."]
+    assert play.undo_words(PayOffer("blue")) == [
         "Red: give 1 silver and 1 gold back to blue.",
-        "It is red's turn to haggle again.",
+        "Blue pays the accepted offer again.",
     ]
     words = play.undo_words(KnightAct("blue", "field6"))
     assert words[:3] == [

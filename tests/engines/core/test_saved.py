@@ -18,8 +18,11 @@ from engines.gluecksritter.commands import (
     AcceptOffer,
     ChooseActions,
     ChooseFirstOfferer,
+    EndRound,
+    HandOver,
     KnightAct,
     MakeOffer,
+    PayOffer,
     PlaceDucats,
     PlayDocument,
     RevealActions,
@@ -42,7 +45,8 @@ def through_json(document: dict) -> dict:
 
 
 def played() -> History:
-    """Two rounds with most kinds of events: documents, haggling, a loot promise, a correction."""
+    """Two rounds with most kinds of events: documents, haggling, a loot promise and its
+    hand-over, a correction."""
     h = History(GAME, SETUP)
     h.apply(Correct("red.walls", 1, "a wall built before the app was switched on"))
     h.apply(PlaceDucats(2, 1, draws=(0, 60, 3)))
@@ -55,7 +59,10 @@ def played() -> History:
     h.apply(ChooseFirstOfferer("blue", "red"))
     h.apply(MakeOffer("red", ducats=1, loot_promise=2))
     h.apply(AcceptOffer("blue"))
+    h.apply(PayOffer("red"))
     h.apply(KnightAct("red", "raid", victim="green", face=5))
+    h.apply(HandOver("red", "blue", coins=Coins(1, 0)))  # part of the promised loot
+    h.apply(EndRound())  # red holds a document: the round waited for the table
     assert h.state.round == 2
     h.apply(PlaceDucats(1, 1, draws=(0, 0)))
     h.apply(ChooseActions("red", (2, 3)))

@@ -22,6 +22,7 @@ from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import (
     ChooseActions,
     Decline,
+    EndRound,
     KnightAct,
     PayRoyalTax,
     PlaceDucats,
@@ -184,6 +185,8 @@ class Table:
                 return self
             if s.taxes:
                 self.do(PayRoyalTax(s.taxes[0][0]))
+            elif s.round_closing:
+                self.do(EndRound())
             elif s.todo:
                 self.do(Decline(s.todo[0]))
             elif s.knight is not None and s.knight.stage == "act":

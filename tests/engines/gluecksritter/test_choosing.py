@@ -8,6 +8,7 @@ import pytest
 from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import (
     ChooseActions,
+    EndRound,
     PlayDocument,
     Ransom,
     RevealActions,
@@ -136,29 +137,28 @@ def test_no_red_document_before_the_ducat_card_is_placed(rules):
     dealt(rules).refuse(PlayDocument("red", "red-seal"), "document.red-seal")
 
 
-def test_schmidt_red_document_face_up_while_the_documents_are_resolved():
-    t = dealt(SCHMIDT)
+@pytest.mark.parametrize("rules", RULESETS)
+def test_no_red_document_once_the_documents_are_revealed_and_it_stays_in_the_hand(rules):
+    t = dealt(rules)
     t.place()
     t.choose(red=(1, 2), blue=(2, 3), green=(5, 6))
     t.do(RevealDocuments())
     assert t.phase == DOCUMENTS
-    events = t.do(PlayDocument("red", "red-seal"))
-    assert [(e.type, e.face_down) for e in events] == [("document-played", False)]
-    assert "red-seal" in t.state.discard
+    error = t.refuse(PlayDocument("red", "red-seal"), "document.red-seal")
+    assert "phase B" in error.message and "stays in red's hand" in error.message
+    assert "ransom" not in error.message  # the words fit both rule sets
+    assert t.p("red").documents.count("red-seal") == 2
 
 
-def test_osullivan_red_document_face_up_in_phase_c_but_not_once_phase_d_began():
+def test_osullivan_no_red_document_in_the_ransom_phase_either():
     t = dealt(OSULLIVAN)
     t.correct("green.knight-in-dungeon", 1)
     t.place()
     t.choose(red=(1, 2), blue=(2, 3), green=(5, 6))
     t.do(RevealDocuments())
-    assert t.phase == DOCUMENTS
-    t.do(PlayDocument("red", "red-seal"))
-    assert "red-seal" in t.state.discard
     t.do(Ransom("green"))
     assert t.phase == RANSOM  # the ransom opened phase D
-    t.refuse(PlayDocument("red", "red-seal"), "document.red-seal")  # red's second red-seal card
+    t.refuse(PlayDocument("red", "red-seal"), "document.red-seal")
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -186,12 +186,14 @@ def test_a_yellow_document_may_be_played_in_every_phase(rules):
     t.place()
     play()  # round 2, phase B
     t.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
-    t.do(RevealDocuments(), RevealActions())
+    t.do(RevealDocuments(), RevealActions(), EndRound())
     t.place()
     t.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
     t.do(RevealDocuments())
     play()  # round 3, phase C
     t.do(RevealActions())
+    assert t.state.round_closing  # red still holds a document: the round waits for its end
+    t.do(EndRound())
     t.to_resolve(red=(2, 3), blue=(2, 3))
     play()  # round 4, phase E
     assert phases == [DUCATS, CHOOSE, DOCUMENTS, RESOLVE]
@@ -220,6 +222,8 @@ def test_the_same_document_twice_in_a_round_is_refused_and_allowed_again_next_ro
     if not face_down:  # a yellow seal: not later in the round either
         t.refuse(PlayDocument("red", document), "document.twice")
     t.do(RevealActions())
+    assert t.state.round_closing  # red holds the other cards: the round waits for its end
+    t.do(EndRound())
     assert t.phase == DUCATS and t.state.round == 2
     t.place()
     events = t.do(PlayDocument("red", document))

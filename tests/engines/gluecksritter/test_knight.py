@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import (
     AcceptOffer,
     ChooseFirstOfferer,
     DeclineToOffer,
+    HandOver,
+    KeepLoot,
     KnightAct,
     MakeOffer,
+    PayOffer,
     RaidPiece,
     RejectOffer,
     RollDie,
@@ -327,7 +331,12 @@ def test_osullivan_the_accepted_offer_is_paid_then_the_winner_acts_then_both_go_
     t.do(MakeOffer("red", ducats=3))
     t.refuse(AcceptOffer("red"), "haggle.turn")
     events = t.do(AcceptOffer("blue"))
-    assert t.types(events)[0] == "offer-accepted"
+    assert t.types(events) == ["offer-accepted", "offer-payment-due"]
+    assert (t.knight.stage, t.knight.actor) == ("pay", "red")
+    assert t.coins("red").value == 11  # nothing paid yet: red says which coins
+    t.refuse(PayOffer("blue"), "field4.actor")
+    t.refuse(KnightAct("red", "field5"), "field4.not-now")
+    t.do(PayOffer("red"))
     assert t.coins("red").value == 11 - 3 and t.coins("blue").value == 15 + 3
     assert (t.knight.stage, t.knight.actor) == ("act", "red")
     assert free(t, "red", "blue")
@@ -357,7 +366,8 @@ def test_osullivan_castle_pieces_may_be_offered_a_wall_for_four_a_tower_for_five
     t.do(MakeOffer("red", ducats=1, walls=1, towers=1))
     assert t.knight.offer.value == 10
     t.do(AcceptOffer("blue"))
-    assert (t.p("red").walls, t.p("red").towers) == (0, 0)
+    assert (t.p("red").walls, t.p("red").towers) == (0, 0)  # the pieces go over at once
+    t.do(PayOffer("red"))
     assert (t.p("blue").walls, t.p("blue").towers) == (2, 2)
     assert t.coins("blue").value == 7
 
@@ -369,16 +379,82 @@ def test_osullivan_pieces_the_receiver_has_no_room_for_cannot_be_offered():
     t.refuse(MakeOffer("red", walls=1), "castle.limit")
 
 
-def test_osullivan_a_promised_share_of_the_loot_counts_and_is_never_enforced():
+def test_osullivan_a_promised_share_of_the_loot_counts_and_the_winner_may_keep_it_all():
     t = offers_from(haggle(red=(0, 0), blue=(0, 0)), "red")
     t.do(MakeOffer("red", loot_promise=3))
     assert t.knight.offer.value == 3
     t.do(AcceptOffer("blue"))
+    assert t.knight.stage == "act"  # no Ducats in hand: nothing to pay
     accepted = next(e for e in t.events if e.type == "offer-accepted")
     assert accepted.offer.loot_promise == 3
-    t.do(KnightAct("red", "field5"))  # 3 gold of field 5
+    events = t.do(KnightAct("red", "field5"))  # 3 gold of field 5
+    assert t.types(events)[-1] == "loot-promise-due"
+    assert (t.knight.stage, t.state.field) == ("promise", 4)
+    assert GAME.public_view(t.state)["awaiting"] == [{"player": "red", "commands": ["hand-over", "keep-loot"]}]
+    t.refuse(KeepLoot("blue"), "field4.actor")
+    events = t.do(KeepLoot("red"))
+    assert t.types(events)[:2] == ["loot-kept", "knight-finished"]
     assert t.coins("red") == c(0, 3)
     assert t.coins("blue") == c(0, 0)  # nothing was handed over
+    assert t.phase == DUCATS
+
+
+def test_osullivan_the_winner_hands_over_part_of_the_promised_loot():
+    t = offers_from(haggle(red=(0, 0), blue=(0, 0)), "red")
+    t.do(MakeOffer("red", loot_promise=3), AcceptOffer("blue"), KnightAct("red", "field5"))
+    events = t.do(HandOver("red", "blue", coins=c(0, 1)))
+    assert t.types(events)[:2] == ["handed-over", "knight-finished"]
+    assert events[0].promise is True
+    assert t.coins("red") == c(0, 2) and t.coins("blue") == c(0, 1)
+    t.refuse(KeepLoot("red"), "field4.not-now")
+
+
+def test_osullivan_a_hand_over_between_others_does_not_answer_the_promise():
+    t = offers_from(haggle(red=(0, 0), blue=(0, 0)), "red")
+    t.do(MakeOffer("red", loot_promise=3), AcceptOffer("blue"), KnightAct("red", "field5"))
+    events = t.do(HandOver("sack", "green", coins=c(1, 0)))  # a document's effect
+    assert t.types(events) == ["handed-over"] and events[0].promise is False
+    assert t.knight.stage == "promise"
+    t.do(HandOver("red", "green", coins=c(0, 1)))  # to somebody else: still no answer
+    assert t.knight.stage == "promise"
+    t.do(HandOver("red", "blue", coins=c(0, 2)))
+    assert t.phase == DUCATS
+
+
+def test_osullivan_a_promise_answered_by_a_gain_raises_the_receivers_royal_tax():
+    t = offers_from(haggle(red=(0, 0), blue=(0, 7)), "red")
+    t.do(MakeOffer("red", loot_promise=3), AcceptOffer("blue"), KnightAct("red", "field5"))
+    t.do(HandOver("red", "blue", coins=c(0, 1)))
+    assert t.state.taxes == (("blue", "gold"),)
+    assert t.knight.stage == "done"  # the promise is answered; the tax comes first
+
+
+def test_osullivan_the_payer_names_the_coins_of_the_accepted_offer():
+    """6 Ducats meant as 3 gold: paid in silver, as the proposal would, red would owe a tax."""
+    t = offers_from(haggle(red=(2, 2), blue=(6, 3)), "red")
+    t.do(MakeOffer("red", ducats=1), MakeOffer("blue", ducats=6), AcceptOffer("red"))
+    assert t.knight.stage == "pay"
+    t.refuse(PayOffer("blue", payment=c(0, 4)), "payment.coins")  # more than 6 although 6 is possible
+    t.refuse(PayOffer("blue", payment=c(2, 1)), "payment.coins")  # only 4
+    t.refuse(PayOffer("blue", payment=c(7, 0)), "payment.coins")  # not held
+    t.do(PayOffer("blue", payment=c(0, 3)))
+    assert t.coins("blue") == c(6, 0) and t.coins("red") == c(2, 5)
+    assert t.state.taxes == ()
+
+
+def test_osullivan_the_app_proposes_the_kind_the_payer_holds_more_of_and_the_tax_follows_it():
+    t = offers_from(haggle(red=(2, 2), blue=(6, 3)), "red")
+    t.do(MakeOffer("red", ducats=1), MakeOffer("blue", ducats=6), AcceptOffer("red"), PayOffer("blue"))
+    assert t.coins("blue") == c(0, 3) and t.coins("red") == c(8, 2)
+    assert t.state.taxes == (("red", "silver"),)
+
+
+def test_osullivan_the_payer_pays_at_most_what_he_still_holds():
+    t = offers_from(haggle(red=(2, 2), blue=(2, 2)), "red")
+    t.do(MakeOffer("red", ducats=6), AcceptOffer("blue"))
+    t.do(HandOver("red", "green", coins=c(2, 0)))  # a document's effect before paying
+    t.do(PayOffer("red"))
+    assert t.coins("red") == c(0, 0) and t.coins("blue") == c(2, 4)
 
 
 def test_osullivan_a_promise_of_loot_may_be_rejected_and_its_maker_must_answer_the_offer_before_it():
@@ -418,7 +494,7 @@ def test_osullivan_after_one_knight_declines_the_other_may_still_offer():
     t.do(DeclineToOffer("blue"))
     t.do(MakeOffer("red", ducats=1))
     t.refuse(DeclineToOffer("blue"), "haggle.answer")
-    t.do(AcceptOffer("blue"))
+    t.do(AcceptOffer("blue"), PayOffer("red"))
     assert t.knight.actor == "red"
     assert t.coins("red").value == 5 and t.coins("blue").value == 7
 
@@ -427,6 +503,8 @@ def test_osullivan_an_odd_offer_paid_in_gold_gets_change_from_the_loser():
     t = offers_from(haggle(red=(0, 3), blue=(2, 0)), "red")
     t.do(MakeOffer("red", ducats=3))
     t.do(AcceptOffer("blue"))
+    t.refuse(PayOffer("red", payment=c(0, 1)), "payment.coins")
+    t.do(PayOffer("red"))  # 2 gold, 1 silver back
     assert t.coins("red") == c(1, 1) and t.coins("blue") == c(1, 2)
 
 
@@ -436,9 +514,9 @@ def test_osullivan_an_odd_offer_in_gold_to_a_knight_without_silver_changes_a_gol
     offers_from(t, "red")
     t.do(MakeOffer("red", ducats=3))
     sack = t.state.sack
-    t.do(AcceptOffer("blue"))
+    t.do(AcceptOffer("blue"), PayOffer("red"))
     assert t.coins("red") == c(1, 1) and t.coins("blue") == c(1, 3)
-    assert t.state.sack == sack + c(-2, 1)  # one gold changed into two silver
+    assert t.state.sack == sack + c(-2, 1)  # blue changed one gold into two silver
 
 
 def test_osullivan_with_no_silver_anywhere_an_odd_offer_in_gold_pays_one_ducat_too_many():
@@ -448,7 +526,7 @@ def test_osullivan_with_no_silver_anywhere_an_odd_offer_in_gold_pays_one_ducat_t
     at_knight(t, red=(4, 5), blue=(4, 5), green=(2, 3))  # green can pay for nothing
     offers_from(t, "red")
     t.do(MakeOffer("red", ducats=3))
-    t.do(AcceptOffer("blue"))
+    t.do(AcceptOffer("blue"), PayOffer("red"))
     assert t.coins("red") == c(0, 1) and t.coins("blue") == c(0, 4)
 
 

@@ -360,6 +360,7 @@ def test_the_table_plays_every_kind_of_command() -> None:
     expected = {
         "place-ducats", "choose-actions", "play-document", "reveal-documents", "reveal-actions", "ransom",
         "take-document", "decline", "buy-pieces", "knight-act", "raid-piece", "roll-die",
-        "choose-first-offerer", "make-offer", "accept-offer", "decline-to-offer", "pay-royal-tax", "correct",
+        "choose-first-offerer", "make-offer", "accept-offer", "decline-to-offer", "pay-offer", "keep-loot",
+        "hand-over", "end-round", "pay-royal-tax", "correct",
     }  # fmt: skip
     assert expected <= set(stats), expected - set(stats)

@@ -12,8 +12,10 @@ from engines.gluecksritter.commands import (
     BuyPieces,
     ChooseFirstOfferer,
     Decline,
+    EndRound,
     KnightAct,
     MakeOffer,
+    PayOffer,
     PayRoyalTax,
     PlaceDucats,
     PlayDocument,
@@ -135,7 +137,7 @@ def test_osullivan_a_haggling_payment_is_taxed_before_the_knight_acts():
     t.do(RollDie("red", 2), RollDie("blue", 5))
     t.do(ChooseFirstOfferer("blue", "red"))
     t.do(MakeOffer("red", ducats=6))
-    t.do(AcceptOffer("blue"))
+    t.do(AcceptOffer("blue"), PayOffer("red"))
     assert t.coins("blue") == c(8, 2)
     assert t.state.taxes == (("blue", "silver"),)
     t.refuse(KnightAct("red", "field5"), "royal-tax.pending")
@@ -242,6 +244,8 @@ def test_losing_coins_to_a_raid_raises_no_tax_for_the_victim():
 def test_the_second_gift_may_be_played_in_the_next_round():
     t = with_gifts(c(6, 0), gifts=2)
     t.do(PlayDocument("red", "gift"))
+    assert t.state.round_closing  # red holds the other Gift: the round waits for its end
+    t.do(EndRound())
     red_collects(t, field5=c(1, 0))
     assert t.state.taxes == (("red", "silver"),)
     t.do(PlayDocument("red", "gift"))
