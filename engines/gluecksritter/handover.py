@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
+from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import HandOver
 from engines.gluecksritter.rules import CASTLE_LIMIT, COLOURS
 from engines.gluecksritter.state import CHOOSE, GameState
@@ -53,24 +54,24 @@ def _places(state: GameState, cmd: HandOver) -> None:
         raise RuleViolation("hand-over.places", "a hand-over gives to or takes from a player")
 
 
+def _stock(state: GameState, place: str) -> tuple[Coins, int, int]:
+    """What a place holds: coins, walls, towers."""
+    if place == SUPPLY:
+        return Coins(), state.supply_walls, state.supply_towers
+    if place == SACK:
+        return state.sack, 0, 0
+    p = state.player(place)
+    return p.coins, p.walls, p.towers
+
+
 def _holds(state: GameState, cmd: HandOver) -> None:
-    source = cmd.source
-    if source == SUPPLY:
-        have = {"walls": state.supply_walls, "towers": state.supply_towers}
-        coins = None
-    else:
-        coins = state.pile(source)
-        have = (
-            {"walls": 0, "towers": 0}
-            if source == SACK
-            else {"walls": state.player(source).walls, "towers": state.player(source).towers}
-        )
-    where = "the supply" if source == SUPPLY else "the sack" if source == SACK else source
-    if coins is not None and not coins.covers(cmd.coins):
+    coins, walls, towers = _stock(state, cmd.source)
+    where = {SACK: "the sack", SUPPLY: "the supply"}.get(cmd.source, cmd.source)
+    if not coins.covers(cmd.coins):
         raise RuleViolation("hand-over.holds", f"{where} holds only {coins}, not {cmd.coins}")
-    for what, n in (("walls", cmd.walls), ("towers", cmd.towers)):
-        if n > have[what]:
-            raise RuleViolation("hand-over.holds", f"{where} has only {have[what]} {what}, not {n}")
+    for what, have, n in (("walls", walls, cmd.walls), ("towers", towers, cmd.towers)):
+        if n > have:
+            raise RuleViolation("hand-over.holds", f"{where} has only {have} {what}, not {n}")
 
 
 def _room(state: GameState, cmd: HandOver) -> None:

@@ -11,7 +11,7 @@ from engines.gluecksritter.rules import Rules
 # Phases of a round, named as the rule books' summary names them.
 DUCATS = "A"  # draw the Ducat card, place coins on fields 5 and 6
 CHOOSE = "B"  # secret picks; red documents face down (schmidt: ransom before one's pick)
-DOCUMENTS = "C"  # face-down documents revealed; red (schmidt) and yellow documents
+DOCUMENTS = "C"  # face-down documents revealed; yellow documents (red ones only in phase B)
 RANSOM = "D"  # osullivan: ransom window after the documents, before the reveal
 RESOLVE = "E"  # action cards revealed, fields 1..6 resolved in order
 OVER = "over"

@@ -584,3 +584,13 @@ def test_schmidt_a_duelling_knight_jailed_by_a_correction_leaves_the_other_actin
     t.correct("blue.knight-in-dungeon", 1)
     assert (t.knight.stage, t.knight.actor) == ("act", "red")
     t.refuse(RollDie("blue", 4), "field4.not-now")
+
+
+def test_osullivan_a_winner_jailed_by_a_correction_before_paying_neither_pays_nor_acts():
+    t = offers_from(haggle(red=(5, 5), blue=(5, 5)), "red")
+    t.do(MakeOffer("red", ducats=2), AcceptOffer("blue"))
+    assert t.knight.stage == "pay"
+    t.correct("red.knight-in-dungeon", 1)
+    t.refuse(PayOffer("red"), "field4.not-now")
+    assert t.coins("red") == c(5, 5) and t.coins("blue") == c(5, 5)
+    assert t.state.field != 4
