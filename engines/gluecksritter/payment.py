@@ -8,17 +8,23 @@ from engines.gluecksritter.events import CoinsMoved
 from engines.gluecksritter.state import GameState
 
 
+def _coins_paid(state: GameState, payer: str, amount: int, payment: Coins | None, reason: str) -> Coins:
+    """The coins the payer names (None: the app's proposal), checked against what he holds."""
+    held = state.player(payer).coins
+    paid = payment if payment is not None else propose_payment(held, amount)
+    if paid is None:
+        raise RuleViolation("payment.afford", f"{payer} cannot pay {amount} Ducats for {reason} (holds {held})")
+    problem = payment_problem(held, amount, paid)
+    if problem:
+        raise RuleViolation("payment.coins", f"{payer} {problem}")
+    return paid
+
+
 def pay_sack(state: GameState, player: str, amount: int, payment: Coins | None, reason: str) -> list:
     """A price paid into the sack. ``payment`` None: the app's proposal. Overpaying by one
     Ducat (gold only, odd price) gets a silver back from the sack when the setting allows
     and the sack has one."""
-    held = state.player(player).coins
-    paid = payment if payment is not None else propose_payment(held, amount)
-    if paid is None:
-        raise RuleViolation("payment.afford", f"{player} cannot pay {amount} Ducats for {reason} (holds {held})")
-    problem = payment_problem(held, amount, paid)
-    if problem:
-        raise RuleViolation("payment.coins", f"{player} {problem}")
+    paid = _coins_paid(state, player, amount, payment, reason)
     events: list = [CoinsMoved(player, "sack", paid, reason)]
     if paid.value > amount and state.rules.change_from_sack and state.sack.silver >= 1:
         events.append(CoinsMoved("sack", player, Coins(1, 0), "change"))
@@ -34,13 +40,7 @@ def pay_player(state: GameState, payer: str, payee: str, amount: int, payment: C
     None: the app's proposal, as for the sack). Only gold and an odd sum: one gold too many goes
     over and the payee gives a silver back, or, holding none, changes a gold at the sack first;
     failing both, the Ducat too many stays with the payee."""
-    held = state.player(payer).coins
-    paid = payment if payment is not None else propose_payment(held, amount)
-    if paid is None:
-        raise RuleViolation("payment.afford", f"{payer} cannot pay {amount} Ducats for {reason} (holds {held})")
-    problem = payment_problem(held, amount, paid)
-    if problem:
-        raise RuleViolation("payment.coins", f"{payer} {problem}")
+    paid = _coins_paid(state, payer, amount, payment, reason)
     events: list = [CoinsMoved(payer, payee, paid, reason)]
     if paid.value <= amount:
         return events
