@@ -1,0 +1,88 @@
+"""The hardware one table owns: the button panel with its LEDs, and the electronic die's reader.
+
+The table hands factories that take a sink (``lambda sink: open_panel(config, sink, ...)``,
+``lambda sink: DiceReader(config, sink)``); the sinks it passes hop onto the UI loop, so every
+event reaches ``deliver`` there, in the order the hardware sent it. Starting and closing the
+hardware is the only thread work the table does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.table.loop import Loop
+from hardware.dice.reader import DiceReader, ReaderState
+from hardware.events import DeviceConnected, DeviceLost, InputEvent
+from hardware.panel import Panel, PlayerLeds
+
+Sink = Callable[[InputEvent], None]
+PanelFactory = Callable[[Sink], Panel | None]
+ReaderFactory = Callable[[Sink], DiceReader]
+PanelState = Literal["absent", "waiting", "connected", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class HardwareStatus:
+    """For a status line: the panel, and the die (the reader's state, or ``absent``: only the
+    on-screen and typed stand-ins)."""
+
+    panel: PanelState
+    panel_detail: str
+    die: ReaderState | Literal["absent"]
+    die_detail: str
+
+
+class Devices:
+    def __init__(
+        self,
+        loop: Loop,
+        deliver: Callable[[InputEvent], None],
+        *,
+        panel: PanelFactory | None = None,
+        leds: PlayerLeds | None = None,
+        dice: ReaderFactory | None = None,
+    ) -> None:
+        self._deliver = deliver
+        sink = loop.hop(self._arrive)
+        self.leds = leds
+        self.panel = panel(sink) if panel is not None else None
+        self.reader = dice(sink) if dice is not None else None
+        self._panel: tuple[PanelState, str] = (
+            ("waiting", "not started") if self.panel is not None else ("absent", "no panel: choose on the screen")
+        )
+
+    def start(self) -> None:
+        if self.panel is not None:
+            self.panel.start()
+        if self.reader is not None:
+            self.reader.start()
+
+    def _arrive(self, event: InputEvent) -> None:
+        if isinstance(event, DeviceConnected) and event.kind == "panel":
+            self._panel = ("connected", event.detail)
+        elif isinstance(event, DeviceLost) and event.kind == "panel":
+            self._panel = ("lost", event.reason)
+        self._deliver(event)
+
+    def key(self, name: str, down: bool) -> bool:
+        """A key of the keyboard standing in for the panel; True if it is a panel key."""
+        press = getattr(self.panel, "key_down" if down else "key_up", None)
+        return bool(press(name)) if press is not None else False
+
+    def status(self) -> HardwareStatus:
+        if self.reader is None:
+            die, detail = "absent", "no electronic die: roll on the screen or type the roll"
+        else:
+            reader = self.reader.status()
+            die, detail = reader.state, reader.detail
+        return HardwareStatus(self._panel[0], self._panel[1], die, detail)
+
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.stop()
+        if self.panel is not None:
+            self.panel.close()
+        if self.leds is not None:
+            self.leds.close()

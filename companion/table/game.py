@@ -1,0 +1,61 @@
+"""What the table needs to know of one game beyond its engine: the ``TableGame`` protocol.
+
+The engine decides; this part tells the table how input becomes commands: which players choose
+in secret on the panel and which buttons they may press, the command a revealed choice becomes,
+the rolls the game waits for (whose, which die) and the command each face makes, and the random
+draws the engine never makes itself (filled into a screen's command from the table's
+``random.Random``). Each game has one, e.g. ``companion.games.gluecksritter.table``.
+
+Everything here reads only the state it is given; nothing keeps state of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from hardware.events import Die
+
+
+@dataclass(frozen=True, slots=True)
+class RollWanted:
+    """A roll the game waits for: whose it is (None: anybody at the table), which die, a sentence
+    for the screen, and ``make(face)``, the command the settled face becomes."""
+
+    player: str | None
+    die: Die
+    words: str
+    make: Callable[[int], Any] = field(repr=False, compare=False)
+
+
+class TableGame(Protocol):
+    """One game's part of the table (see the module's text)."""
+
+    name: str
+    """The engine's name, e.g. ``"gluecksritter"``."""
+
+    picks_per_player: int
+    """How many different buttons a player locks in (0: the game has no secret choice)."""
+
+    def seats(self, state: Any) -> Mapping[int, str]:
+        """Panel seat (1..6) -> the player sitting there."""
+
+    def choosing(self, state: Any) -> Mapping[str, frozenset[int]]:
+        """The players whose secret choice the game awaits now, each with the buttons they may
+        pick (only what the public view already tells). Empty when no choice is awaited."""
+
+    def pick(self, player: str, buttons: tuple[int, ...]) -> Any:
+        """The command that enters a player's revealed buttons (sorted) into the game."""
+
+    def is_pick(self, command: Any) -> bool:
+        """Whether ``command`` is such a choice (then it comes from the panel, if there is one)."""
+
+    def rolls(self, state: Any) -> list[RollWanted]:
+        """The rolls the game itself waits for now, in the order the table should make them."""
+
+    def prepare(self, state: Any, command: Any, rng: random.Random) -> Any:
+        """A screen's command made ready for the engine: the draws it leaves to the app filled in
+        from ``rng``, or a :class:`RollWanted` for the roll it still needs. Raises
+        ``RuleViolation`` for a command no draw or roll can make acceptable."""

@@ -1,0 +1,110 @@
+"""What just happened at the table, one small frozen notice each, for the screens to show.
+
+Notices are public: none names a secret before its reveal. A lock-in names the player, never the
+cards; committed events are the engine's public events (secrets blanked); a refusal is a rule id
+and a sentence for the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from hardware.events import Die
+
+
+@dataclass(frozen=True, slots=True)
+class Happened:
+    """A command written to the journal: its entry, its type and its public events in order."""
+
+    entry: int
+    command: str
+    events: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Something that changed nothing, in words: a command the rules refuse (``rule`` is the
+    engine's rule id) or an input the table cannot use (``rule`` starts with ``table.``)."""
+
+    rule: str
+    message: str
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """An undo or redo written to the journal, with what the players must change on the cardboard."""
+
+    kind: Literal["undo", "redo"]
+    entry: int
+    target: int
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOpened:
+    """These players choose in secret on the panel now (again, after a restart or a refusal)."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LockedIn:
+    """The player has locked in all their picks (their LED is lit). Never says which."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PicksCleared:
+    """The player's picks were wiped (held button, or what they may pick changed): choose again."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PressIgnored:
+    """A press on the panel that counted for nothing (the LED blinked). Never says which button."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollCalled:
+    """A roll the table waits for, e.g. the special die for a raid the screen asked for."""
+
+    player: str | None
+    die: Die
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rolling:
+    """The electronic die is tumbling."""
+
+    die: Die
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceChanged:
+    """The panel or the die came or went; ``detail`` says which port or why."""
+
+    kind: Literal["panel", "dice"]
+    connected: bool
+    detail: str
+
+
+Notice = (
+    Happened
+    | Refused
+    | Moved
+    | ChoiceOpened
+    | LockedIn
+    | PicksCleared
+    | PressIgnored
+    | RollCalled
+    | Rolling
+    | DeviceChanged
+)

@@ -1,0 +1,36 @@
+"""A die that came to rest, judged against the rolls the game waits for.
+
+The first roll awaited is the one a settled die fills: the same die, whoever threw it. A roll
+of the other die, a roll nobody waits for and a die that landed tilted are refused in words and
+change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.table.game import RollWanted
+from companion.table.notices import Refused
+from hardware.events import Die, DieSettled, DieTilted
+
+DIE_NAMES: dict[Die, str] = {"number": "the number die", "special": "the special die"}
+
+
+def use_roll(wanted: list[RollWanted], roll: DieSettled) -> Any:
+    """The command the roll makes, or a :class:`Refused` saying why it is not used."""
+    die = DIE_NAMES[roll.die]
+    if not wanted:
+        return Refused("table.roll-not-awaited", f"Nobody has to roll now: the {roll.face} of {die} is not used.")
+    first = wanted[0]
+    if first.die != roll.die:
+        return Refused(
+            "table.wrong-die",
+            f"{DIE_NAMES[first.die].capitalize()} is awaited ({first.words}): the {roll.face} of {die} is not used.",
+            first.player,
+        )
+    return first.make(roll.face)
+
+
+def tilted(wanted: list[RollWanted], roll: DieTilted) -> Refused:
+    player = wanted[0].player if wanted else None
+    return Refused("table.die-tilted", f"{DIE_NAMES[roll.die].capitalize()} landed tilted: roll it again.", player)

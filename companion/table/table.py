@@ -1,0 +1,296 @@
+"""The table: one object per running game, between the screens, the hardware and the session.
+
+It owns the :class:`~companion.journal.session.Session`, the panel's secret choice, the die's
+reader and its stand-ins, and the random draws the engines never make. Screens call it on the UI
+loop; hardware threads only ever reach it through ``schedule`` (see :mod:`companion.table.loop`).
+Everything it tells (notices, :meth:`Table.awaiting`, the public view, its ``repr``, its log
+lines) is public: no pick before its reveal, no document in a hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.journal.errors import JournalWriteError
+from companion.journal.session import Session
+from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
+from companion.table.game import RollWanted, TableGame
+from companion.table.loop import Loop, Schedule
+from companion.table.notices import (
+    DeviceChanged,
+    Happened,
+    Moved,
+    Notice,
+    Refused,
+    RollCalled,
+    Rolling,
+)
+from companion.table.rolls import tilted, use_roll
+from companion.table.selection import Selection, refusals
+from engines.core.errors import RuleViolation
+from hardware.dice.standins import Refused as TypedRefused
+from hardware.dice.standins import ScreenDie, typed_roll
+from hardware.events import (
+    ButtonPressed,
+    ButtonReleased,
+    DeviceConnected,
+    DeviceLost,
+    DieRolling,
+    DieSettled,
+    DieTilted,
+    InputEvent,
+)
+from hardware.panel import PlayerLeds
+
+log = logging.getLogger(__name__)
+Listener = Callable[[Notice], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    """What the game waits for: the engine's ``awaiting`` list, the players choosing in secret on
+    the panel (and who of them has locked in), and the rolls awaited, the first one next."""
+
+    game: tuple[dict[str, Any], ...]
+    choosing: tuple[str, ...]
+    locked: tuple[str, ...]
+    rolls: tuple[RollWanted, ...]
+
+
+class Table:
+    def __init__(
+        self,
+        session: Session,
+        game: TableGame,
+        *,
+        schedule: Schedule,
+        rng: random.Random,
+        panel: PanelFactory | None = None,
+        leds: PlayerLeds | None = None,
+        dice: ReaderFactory | None = None,
+        hold_to_clear_s: float = 1.5,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``panel`` and ``dice`` make the hardware from the sink they are given (e.g.
+        ``lambda sink: open_panel(config, sink, pin_factory=None)``); without a panel the
+        players choose on the screen, without a die they roll on the screen or type the roll."""
+        self._session = session
+        self._game = game
+        self._rng = rng
+        self._loop = Loop(schedule)
+        self._listeners: list[Listener] = []
+        self._intent: RollWanted | None = None  # a screen's command waiting for its roll
+        self._screen_die = ScreenDie(rng, clock=clock)
+        self._devices = Devices(self._loop, self._hardware, panel=panel, leds=leds, dice=dice)
+        self._selection: Selection | None = None
+        if self._devices.panel is not None:
+            self._selection = Selection(
+                game, self._loop, self._tell, self._enter, leds=leds, hold_to_clear_s=hold_to_clear_s, clock=clock
+            )
+
+    # ----------------------------------------------------------------------------- life
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener`` with every notice, on the UI loop, in order."""
+        self._listeners.append(listener)
+
+    def start(self) -> None:
+        """Start the hardware and open the secret choice if the game awaits one."""
+        self._loop.check()
+        self._devices.start()
+        self._changed()
+
+    def close(self) -> None:
+        """Stop the hardware; calls still on their way from its threads are dropped. The journal
+        stays open (it belongs to whoever opened it)."""
+        self._loop.close()
+        if self._selection is not None:
+            self._selection.close()
+        self._devices.close()
+
+    def __enter__(self) -> Table:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --------------------------------------------------------------------------- reading
+    @property
+    def state(self) -> Any:
+        """The engine's state (it holds secrets: for the table's own parts, never for screens)."""
+        return self._session.state
+
+    def public_view(self) -> dict[str, Any]:
+        return self._session.public_view()
+
+    def log(self) -> list[dict[str, Any]]:
+        """The game log as the table may see it (see :meth:`Session.log`)."""
+        return self._session.log()
+
+    def awaiting(self) -> Awaited:
+        game = self._session.game.public_view(self.state).get("awaiting", [])
+        selection = self._selection
+        return Awaited(
+            tuple(game),
+            selection.choosing() if selection is not None else (),
+            selection.locked() if selection is not None else (),
+            tuple(self._rolls()),
+        )
+
+    def status(self) -> HardwareStatus:
+        return self._devices.status()
+
+    def _rolls(self) -> list[RollWanted]:
+        return [self._intent] if self._intent is not None else self._game.rolls(self.state)
+
+    # --------------------------------------------------------------------------- screen input
+    def submit(self, command: Any) -> Notice:
+        """A command from a screen: made ready (draws filled in, or the roll it waits for), then
+        written, or refused in words. Returns the notice that tells the outcome."""
+        self._loop.check()
+        player = getattr(command, "player", None)
+        if self._selection is not None and self._game.is_pick(command):
+            return self._tell(
+                Refused("table.pick-on-panel", "The cards are chosen in secret on the panel, not here.", player)
+            )
+        try:
+            ready = self._game.prepare(self.state, command, self._rng)
+        except RuleViolation as violation:
+            return self._tell(Refused(violation.rule, violation.message, player))
+        if isinstance(ready, RollWanted):
+            self._intent = ready
+            return self._tell(RollCalled(ready.player, ready.die, ready.words))
+        notice = self._commit(ready)
+        self._changed()
+        return notice
+
+    def cancel_roll(self) -> None:
+        """Forget a screen's command that was waiting for its roll."""
+        self._intent = None
+
+    def undo(self) -> Notice:
+        return self._move("undo")
+
+    def redo(self) -> Notice:
+        return self._move("redo")
+
+    def roll_on_screen(self) -> Notice:
+        """The on-screen die, rolled for the die awaited (the number die when none is)."""
+        self._loop.check()
+        wanted = self._rolls()
+        return self._settled(self._screen_die.roll(wanted[0].die if wanted else "number"))
+
+    def type_roll(self, text: str) -> Notice:
+        """A roll a player typed, for the die awaited."""
+        self._loop.check()
+        wanted = self._rolls()
+        roll = typed_roll(text, wanted[0].die if wanted else "number")
+        if isinstance(roll, TypedRefused):
+            return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None))
+        return self._settled(roll)
+
+    def key_down(self, name: str) -> bool:
+        """A key went down; True if the keyboard stands in for the panel and it is a panel key."""
+        return self._devices.key(name, True)
+
+    def key_up(self, name: str) -> bool:
+        return self._devices.key(name, False)
+
+    # --------------------------------------------------------------------------- hardware
+    def _hardware(self, event: InputEvent) -> None:
+        """Every hardware event, on the UI loop."""
+        if isinstance(event, DeviceConnected | DeviceLost):
+            connected = isinstance(event, DeviceConnected)
+            detail = event.detail if isinstance(event, DeviceConnected) else event.reason
+            self._tell(DeviceChanged(event.kind, connected, detail))
+        if isinstance(event, ButtonPressed | ButtonReleased | DeviceLost) and self._selection is not None:
+            refused = self._selection.feed(event)
+            if refused is not None:
+                self._tell(refused)
+        elif isinstance(event, DieRolling):
+            self._tell(Rolling(event.die))
+        elif isinstance(event, DieTilted):
+            self._tell(tilted(self._rolls(), event))
+        elif isinstance(event, DieSettled):
+            self._settled(event)
+
+    def _settled(self, roll: DieSettled) -> Notice:
+        command = use_roll(self._rolls(), roll)
+        if isinstance(command, Refused):
+            return self._tell(command)
+        log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, getattr(command, "type", "?"))
+        notice = self._commit(command)
+        self._changed()
+        return notice
+
+    def _enter(self, picks: dict[str, Any]) -> None:
+        """Every player's revealed picks: all written, or, if the engine refuses one, none."""
+        refused = refusals(self._session.game, self.state, picks)
+        if refused:
+            for player in refused:
+                log.info("the picks of %s were refused; %s chooses again", player, player)
+                self._tell(
+                    Refused(
+                        "table.pick-refused",
+                        f"The cards {player} locked in cannot be played now: {player} chooses again.",
+                        player,
+                    )
+                )
+            accepted = {player: command for player, command in picks.items() if player not in refused}
+            assert self._selection is not None  # picks come from the panel's choice only
+            for notice in self._selection.ask_again(accepted, self.state):
+                self._tell(notice)
+            return
+        for command in picks.values():
+            if isinstance(self._commit(command), Refused):
+                break
+        self._changed()
+
+    # --------------------------------------------------------------------------- writing
+    def _commit(self, command: Any) -> Notice:
+        """Write one command; the notice of what happened, or of the refusal. No sync."""
+        player = getattr(command, "player", None)
+        try:
+            committed = self._session.apply(command)
+        except RuleViolation as violation:
+            return self._tell(Refused(violation.rule, violation.message, player))
+        except JournalWriteError as error:
+            return self._tell(Refused("journal.write", str(error), player))
+        kind = getattr(command, "type", type(command).__name__)
+        log.info("entry %d: %s", committed.seq, kind)
+        public = tuple(self._session.game.public_event(event) for event in committed.events)
+        return self._tell(Happened(committed.seq, kind, public))
+
+    def _move(self, kind: str) -> Notice:
+        self._loop.check()
+        try:
+            moved = self._session.undo() if kind == "undo" else self._session.redo()
+        except RuleViolation as violation:
+            return self._tell(Refused(violation.rule, violation.message))
+        except JournalWriteError as error:
+            return self._tell(Refused("journal.write", str(error)))
+        log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
+        notice = self._tell(Moved("undo" if kind == "undo" else "redo", moved.seq, moved.target, moved.words))
+        self._changed()
+        return notice
+
+    def _changed(self) -> None:
+        """The state changed (or the table started): follow it with the choice and the rolls."""
+        self._intent = None
+        if self._selection is not None:
+            for notice in self._selection.sync(self.state):
+                self._tell(notice)
+
+    def _tell(self, notice: Notice) -> Notice:
+        for listener in self._listeners:
+            listener(notice)
+        return notice
+
+    def __repr__(self) -> str:
+        game = f"{self._session.game.name} game {self._session.game_id}"
+        return f"Table({game}, entry {self._session.head}, {self._selection!r}, die {self.status().die})"
