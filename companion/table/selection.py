@@ -63,6 +63,7 @@ class Selection:
         self._hold_to_clear_s = hold_to_clear_s
         self._clock = clock
         self._picks: SecretPicks | None = None
+        self._heard_locked: set[int] = set()  # seats whose lock-in has reached the UI loop
         self._seats: dict[int, str] = {}
         self._allowed: dict[str, frozenset[int]] = {}  # what the panel lets each asked player press
         self._held: dict[str, Any] = {}  # revealed, accepted picks waiting for the players asked again
@@ -110,12 +111,12 @@ class Selection:
             for seat, player in self._seats.items():
                 self._leds.set_lit(seat, player in self._held)
         picks.add_listener(self._loop.hop(partial(self._heard, picks)))
-        self._picks, self._allowed = picks, dict(asking)
+        self._picks, self._allowed, self._heard_locked = picks, dict(asking), set()
 
     def _close_picks(self) -> None:
         if self._picks is not None:
             self._picks.close()
-        self._picks, self._allowed = None, {}
+        self._picks, self._allowed, self._heard_locked = None, {}, set()
 
     def _seat(self, player: str) -> int:
         return next(seat for seat, sitting in self._seats.items() if sitting == player)
@@ -137,20 +138,23 @@ class Selection:
         return Refused("table.no-choice", f"No cards are being chosen now: {who} is not used.", player)
 
     def _heard(self, source: SecretPicks, notification: PicksNotification) -> None:
-        if source is not self._picks:  # a choice that has ended since
+        """A notification, in the order SecretPicks made them. The choice is revealed once every
+        lock-in has been heard here, so each player's lock-in is told before the picks go in."""
+        if source is not self._picks or not isinstance(notification, PicksLocked | Cleared | PressRefused):
+            return  # a choice that has ended since, or a reset
+        player = self._seats.get(notification.player)
+        if player is None:
             return
-        if isinstance(notification, PicksLocked | Cleared | PressRefused):
-            player = self._seats.get(notification.player)
-            if player is None:
-                return
-            if isinstance(notification, Cleared):
-                self._tell(PicksCleared(player))
-            elif isinstance(notification, PressRefused):
-                self._tell(PressIgnored(player))
-            else:
-                self._tell(LockedIn(player))
-                if source.all_locked():
-                    self._reveal(source)
+        if isinstance(notification, Cleared):
+            self._heard_locked.discard(notification.player)
+            self._tell(PicksCleared(player))
+        elif isinstance(notification, PressRefused):
+            self._tell(PressIgnored(player))
+        else:
+            self._heard_locked.add(notification.player)
+            self._tell(LockedIn(player))
+            if self._heard_locked == source.players and source.all_locked():
+                self._reveal(source)
 
     def _reveal(self, picks: SecretPicks) -> None:
         revealed = {}
@@ -168,8 +172,7 @@ class Selection:
 
     def locked(self) -> tuple[str, ...]:
         """Who has locked in (or has picks waiting for the others), in seat order."""
-        seats = self._picks.locked_players() if self._picks is not None else frozenset()
-        return tuple(p for seat, p in self._seats.items() if seat in seats or p in self._held)
+        return tuple(p for seat, p in self._seats.items() if seat in self._heard_locked or p in self._held)
 
     def close(self) -> None:
         self._close_picks()

@@ -13,7 +13,7 @@ from typing import Any
 from companion.games.gluecksritter.table import TABLE
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.table import Notice, Table
+from companion.table import Notice, Table, TableGame
 from engines.gluecksritter import Setup
 from tests.hardware.collector import WAIT
 from tests.support.autoplay import unique_catalogue
@@ -83,8 +83,10 @@ class Heard(list):
         return self[mark:]
 
 
-def make_table(session: Session, loop: UILoop, *, seed: int = 1, **hardware: Any) -> tuple[Table, Heard]:
-    table = Table(session, TABLE, schedule=loop.schedule, rng=random.Random(seed), **hardware)
+def make_table(
+    session: Session, loop: UILoop, *, seed: int = 1, game: TableGame = TABLE, **hardware: Any
+) -> tuple[Table, Heard]:
+    table = Table(session, game, schedule=loop.schedule, rng=random.Random(seed), **hardware)
     heard = Heard()
     table.listen(heard.append)
     return table, heard
