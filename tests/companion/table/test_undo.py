@@ -1,0 +1,44 @@
+"""Undo and redo through the table: the words for the cardboard come along, and the secret
+choice follows the game back and forth without naming a card."""
+
+from __future__ import annotations
+
+from companion.table import ChoiceOpened, Happened, Moved, Refused
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import PlaceDucats
+from hardware.panel.keyboard import KeyboardPanel
+from tests.companion.table.panels import keyboard_tap
+from tests.companion.table.rig import make_table, setup, start_game
+
+
+def test_undoing_a_pick_asks_that_player_again(tmp_path, loop, closing):
+    journal, session = start_game(tmp_path / "journal.sqlite3", setup("schmidt-1998", digital_sack=False))
+    table, heard = make_table(session, loop, panel=lambda sink: KeyboardPanel(sink))
+    closing.append(table)
+    table.start()
+    assert table.undo() == Refused("history.undo", "there is nothing to undo")
+    table.submit(PlaceDucats(2, 2, field5=Coins(1, 1), field6=Coins(2, 0)))
+    for seat, buttons in {1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (2, 6)}.items():
+        for button in buttons:
+            keyboard_tap(table, seat, button)
+    loop.drain()
+    assert table.awaiting().choosing == ()
+
+    undone = table.undo()
+    assert isinstance(undone, Moved) and (undone.kind, undone.target) == ("undo", 5)
+    assert undone.words and not any(any(c.isdigit() for c in line) for line in undone.words)
+    assert heard[-1] == ChoiceOpened(("yellow",))
+    assert table.public_view()["can_redo"]
+
+    redone = table.redo()
+    assert isinstance(redone, Moved) and redone.kind == "redo"
+    assert table.awaiting().choosing == ()
+    assert session.state.player("yellow").pick == (2, 6)
+
+    table.undo()
+    keyboard_tap(table, 4, 1)
+    keyboard_tap(table, 4, 5)  # yellow chooses anew: the redo is gone
+    loop.drain()
+    assert isinstance(heard.of(Happened)[-1], Happened) and session.state.player("yellow").pick == (1, 5)
+    assert not table.public_view()["can_redo"]
+    journal.close()
