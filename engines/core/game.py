@@ -37,7 +37,8 @@ class Game(Protocol, Generic[S, C, E]):
         """Raise InvariantBroken if ``state`` is impossible on the real table."""
 
     def public_view(self, state: S) -> Mapping[str, Any]:
-        """What everyone at the table may see."""
+        """What everyone at the table may see, whose move it is included (``awaiting``, in the
+        shape of :mod:`engines.core.awaiting`)."""
 
     def player_view(self, state: S, player: str) -> Mapping[str, Any]:
         """What one player may see: the public view plus that player's own secrets."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from engines.core.awaiting import Awaited, need
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState
 
 REDACTED_FIELDS = {"actions-chosen": "cards", "document-drawn": "document"}
@@ -99,12 +100,9 @@ def public_event(event: Any) -> dict[str, Any]:
     return data
 
 
-def awaiting(state: GameState) -> list[dict[str, Any]]:
-    """Who must act next and how: ``[{"player": colour | None, "command": type}, ...]``."""
-
-    def need(player: str | None, *commands: str) -> dict[str, Any]:
-        return {"player": player, "commands": list(commands)}
-
+def awaiting(state: GameState) -> list[Awaited]:
+    """Who must act next and how (:mod:`engines.core.awaiting`). Documents, ransoms and hand-overs,
+    which the rules allow at many moments, are listed only where they are the answer awaited."""
     if state.phase == OVER:
         return []
     if state.taxes:

@@ -1,12 +1,13 @@
-"""Raubritter hides nothing: the public view is the whole table."""
+"""Raubritter hides nothing: the public view is the whole table, and says whose move it is."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 from typing import Any
 
+from engines.core.awaiting import Awaited, need
 from engines.raubritter.rules import KINDS
-from engines.raubritter.state import GameState
+from engines.raubritter.state import OVER, PLAY, GameState
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -37,7 +38,19 @@ def public_view(state: GameState) -> dict[str, Any]:
         "scores": dict(state.scores),
         "winners": list(state.winners),
         "draw": state.draw,
+        "awaiting": awaiting(state),
     }
+
+
+def awaiting(state: GameState) -> list[Awaited]:
+    """Who must act next and how (:mod:`engines.core.awaiting`): the player whose turn it is lays a
+    tile, in the initial placement as in play; once a tile of the turn is laid, may also end the
+    turn; may always surrender instead. Nobody once the game is over."""
+    if state.phase == OVER or state.current is None:
+        return []
+    if state.phase == PLAY and state.laid:
+        return [need(state.current, "lay-tile", "end-turn", "surrender")]
+    return [need(state.current, "lay-tile", "surrender")]
 
 
 def player_view(state: GameState, colour: str) -> dict[str, Any]:

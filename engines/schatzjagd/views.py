@@ -1,4 +1,5 @@
-"""What the table sees (public view), what one prince sees, and the game log's view of an event.
+"""What the table sees (public view, with whose move it is), what one prince sees, and the game
+log's view of an event.
 
 Secrets: the types of hand cards (never known to the referee), the kinds of treasures carried,
 hidden, dug or taken (shown as counts unless the table agreed to show kinds), and the type of a
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from engines.schatzjagd.awaiting import awaiting
 from engines.schatzjagd.rules import CARD_TYPES
 from engines.schatzjagd.state import OVER, BoardCard, GameState, Henchman
 
@@ -101,6 +103,7 @@ def public_view(state: GameState) -> dict[str, Any]:
             "exchanges": fight.exchanges,
         },
         "catharsis": list(state.catharsis),
+        "awaiting": awaiting(state),
     }
 
 
