@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 
 from companion.table import Table
-from hardware.dice.emulator import DiceEmulator
 from tests.companion.table.rig import UILoop
+from tests.hardware.dice.conftest import emulator  # noqa: F401  (the die on a pty, as the dice tests use it)
 
 
 @pytest.fixture
@@ -24,11 +23,3 @@ def closing() -> Iterator[list[Table]]:
     yield tables
     for table in tables:
         table.close()
-
-
-@pytest.fixture
-def emulator(tmp_path) -> Iterator[DiceEmulator]:
-    die = DiceEmulator("D7", rng=random.Random(7), link=tmp_path / "dice")
-    die.open()
-    yield die
-    die.close()

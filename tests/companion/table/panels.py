@@ -48,6 +48,14 @@ class MatrixRig:
         return bool(self.pins.pin(self.config.leds[seat]).state)
 
 
+def keyboard_picks(table: Table, loop, picks: dict[int, tuple[int, ...]]) -> None:
+    """Each seat's buttons tapped in turn on the keyboard, then the UI loop drained."""
+    for seat, buttons in picks.items():
+        for button in buttons:
+            keyboard_tap(table, seat, button)
+    loop.drain()
+
+
 def keyboard_tap(table: Table, seat: int, button: int) -> None:
     """The key of ``seat``'s button ``button`` on the keyboard stand-in, down and up."""
     key = DEFAULT_KEYS[seat][button - 1]

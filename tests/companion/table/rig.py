@@ -15,6 +15,7 @@ from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.table import Notice, Table, TableGame
 from engines.gluecksritter import Setup
+from hardware.panel.keyboard import KeyboardPanel
 from tests.hardware.collector import WAIT
 from tests.support.autoplay import unique_catalogue
 
@@ -90,3 +91,23 @@ def make_table(
     heard = Heard()
     table.listen(heard.append)
     return table, heard
+
+
+def keyboard_table(
+    path: Path,
+    loop: UILoop,
+    closing: list[Table],
+    *,
+    rules: str = "schmidt-1998",
+    digital_sack: bool = False,
+    resume: bool = False,
+    **options: Any,
+) -> tuple[Journal, Session, Table, Heard]:
+    """A started table with the keyboard for its panel, on a new game at ``path`` or (``resume``)
+    on the game running there; it goes into ``closing``."""
+    journal, session = resume_game(path) if resume else start_game(path, setup(rules, digital_sack=digital_sack))
+    table, heard = make_table(session, loop, panel=lambda sink: KeyboardPanel(sink), **options)
+    closing.append(table)
+    table.start()
+    loop.drain()
+    return journal, session, table, heard

@@ -21,19 +21,14 @@ from engines.gluecksritter.commands import (
     RollDie,
     TakeDocument,
 )
-from hardware.panel.keyboard import KeyboardPanel
-from tests.companion.table.panels import keyboard_tap
-from tests.companion.table.rig import make_table, setup, start_game
+from tests.companion.table.panels import keyboard_picks
+from tests.companion.table.rig import keyboard_table
 
 PICKS = {1: (4, 1), 2: (4, 5), 3: (2, 6), 4: (3, 5)}  # red, blue, green, yellow
 
 
 def test_a_round_with_a_haggle(tmp_path, loop, closing):
-    journal, session = start_game(tmp_path / "journal.sqlite3", setup("osullivan-2002", digital_sack=False))
-    table, heard = make_table(session, loop, panel=lambda sink: KeyboardPanel(sink))
-    closing.append(table)
-    table.start()
-    loop.drain()
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing, rules="osullivan-2002")
     assert table.status().panel == "connected"
 
     # No digital sack: the table enters the mix that landed; a command without it is refused
@@ -41,10 +36,7 @@ def test_a_round_with_a_haggle(tmp_path, loop, closing):
     assert isinstance(refused, Refused) and refused.rule == "A.entered-mix"
     table.submit(PlaceDucats(2, 2, field5=Coins(1, 1), field6=Coins(2, 0)))
 
-    for seat, buttons in PICKS.items():
-        for button in buttons:
-            keyboard_tap(table, seat, button)
-    loop.drain()
+    keyboard_picks(table, loop, PICKS)
     assert [n.player for n in heard.of(LockedIn)] == ["red", "blue", "green", "yellow"]
     assert [n.command for n in heard.of(Happened)[1:]] == ["choose-actions"] * 4
 

@@ -15,10 +15,9 @@ from engines.core.correction import Correct
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import ChooseActions, PlaceDucats, Ransom
 from hardware.panel.direct import DirectPanel
-from hardware.panel.keyboard import KeyboardPanel
 from hardware.panel.leds import BlinkPattern, PlayerLeds
 from tests.companion.table.panels import keyboard_tap
-from tests.companion.table.rig import make_table, setup, start_game
+from tests.companion.table.rig import keyboard_table, make_table, setup, start_game
 from tests.hardware.panel.harness import FakeClock
 
 DIRECT = {1: [4, 17, 27, 22, 23, 24], 2: [5, 6, 12, 13, 16, 26], 3: [7, 8, 9, 10, 11, 25]}
@@ -31,15 +30,6 @@ class EveryButton(GluecksritterTable):
 
     def choosing(self, state):
         return {player: frozenset(range(1, 7)) for player in super().choosing(state)}
-
-
-def keyboard_table(tmp_path, loop, closing, rules="schmidt-1998", **options):
-    journal, session = start_game(tmp_path / "journal.sqlite3", setup(rules, digital_sack=False))
-    table, heard = make_table(session, loop, panel=lambda sink: KeyboardPanel(sink), **options)
-    closing.append(table)
-    table.start()
-    loop.drain()
-    return journal, session, table, heard
 
 
 def test_a_bouncing_button_is_one_pick(tmp_path, loop, closing):
@@ -79,7 +69,7 @@ def test_a_bouncing_button_is_one_pick(tmp_path, loop, closing):
 
 
 def test_a_pick_the_engine_refuses_writes_none_and_that_player_chooses_again(tmp_path, loop, closing):
-    journal, session, table, heard = keyboard_table(tmp_path, loop, closing, game=EveryButton())
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing, game=EveryButton())
     table.submit(PlaceDucats(2, 2, field5=None, field6=None))  # refused: no mix (no digital sack)
     table.submit(MIX)
     keyboard_tap(table, 1, 4)
@@ -120,7 +110,7 @@ def test_a_pick_the_engine_refuses_writes_none_and_that_player_chooses_again(tmp
 def test_the_panel_follows_what_a_player_may_pick(tmp_path, loop, closing):
     leds = PlayerLeds({1: 10, 2: 9, 3: 25, 4: 11}, pin_factory=MockFactory())
     leds.blink_pattern = BlinkPattern(0.001, 0.001, 1)
-    journal, session, table, heard = keyboard_table(tmp_path, loop, closing, leds=leds)
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing, leds=leds)
     table.submit(JAIL_RED)
     keyboard_tap(table, 1, 1)  # no choice yet: the Ducat card comes first
     loop.drain()
@@ -144,7 +134,7 @@ def test_the_panel_follows_what_a_player_may_pick(tmp_path, loop, closing):
 
 
 def test_holding_a_button_clears_the_picks_through_the_timer_thread(tmp_path, loop, closing):
-    journal, session, table, heard = keyboard_table(tmp_path, loop, closing, hold_to_clear_s=0.05)
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing, hold_to_clear_s=0.05)
     table.submit(MIX)
     keyboard_tap(table, 2, 1)
     keyboard_tap(table, 2, 2)
@@ -172,7 +162,7 @@ def test_without_a_panel_the_screen_enters_the_picks(tmp_path, loop, closing):
 
 
 def test_the_session_is_used_on_the_ui_loop_only(tmp_path, loop, closing):
-    journal, session, table, heard = keyboard_table(tmp_path, loop, closing)
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
     for call in (lambda: table.submit(MIX), table.undo, table.roll_on_screen):
         errors = []
         thread = threading.Thread(target=_catch, args=(call, errors))

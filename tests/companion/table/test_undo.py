@@ -6,22 +6,15 @@ from __future__ import annotations
 from companion.table import ChoiceOpened, Happened, Moved, Refused
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import PlaceDucats
-from hardware.panel.keyboard import KeyboardPanel
-from tests.companion.table.panels import keyboard_tap
-from tests.companion.table.rig import make_table, setup, start_game
+from tests.companion.table.panels import keyboard_picks, keyboard_tap
+from tests.companion.table.rig import keyboard_table
 
 
 def test_undoing_a_pick_asks_that_player_again(tmp_path, loop, closing):
-    journal, session = start_game(tmp_path / "journal.sqlite3", setup("schmidt-1998", digital_sack=False))
-    table, heard = make_table(session, loop, panel=lambda sink: KeyboardPanel(sink))
-    closing.append(table)
-    table.start()
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
     assert table.undo() == Refused("history.undo", "there is nothing to undo")
     table.submit(PlaceDucats(2, 2, field5=Coins(1, 1), field6=Coins(2, 0)))
-    for seat, buttons in {1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (2, 6)}.items():
-        for button in buttons:
-            keyboard_tap(table, seat, button)
-    loop.drain()
+    keyboard_picks(table, loop, {1: (1, 2), 2: (3, 4), 3: (5, 6), 4: (2, 6)})
     assert table.awaiting().choosing == ()
 
     undone = table.undo()
