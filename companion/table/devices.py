@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from companion.table.loop import Loop
+from hardware.config import HardwareConfig
 from hardware.dice.reader import DiceReader, ReaderState
 from hardware.events import DeviceConnected, DeviceLost, InputEvent
-from hardware.panel import Panel, PlayerLeds
+from hardware.panel import Panel, PlayerLeds, open_leds, open_panel
 
 Sink = Callable[[InputEvent], None]
 PanelFactory = Callable[[Sink], Panel | None]
@@ -86,3 +87,17 @@ class Devices:
             self.panel.close()
         if self.leds is not None:
             self.leds.close()
+
+
+def from_config(config: HardwareConfig, *, pin_factory: Any) -> dict[str, Any]:
+    """The table's hardware arguments for the settings file: ``Table(session, game, schedule=...,
+    rng=..., **from_config(config, pin_factory=None))``. The LEDs are opened here (their pins are
+    claimed now); the panel and the reader when the table is built."""
+    panel, dice = config.panel, config.dice
+    leds = open_leds(panel, pin_factory=pin_factory) if panel.wiring != "none" else None
+    return {
+        "panel": lambda sink: open_panel(panel, sink, pin_factory=pin_factory),
+        "leds": leds,
+        "dice": None if dice.port_kind == "none" else lambda sink: DiceReader(dice, sink),
+        "hold_to_clear_s": panel.hold_to_clear_s,
+    }

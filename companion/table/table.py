@@ -126,13 +126,16 @@ class Table:
         return self._session.state
 
     def public_view(self) -> dict[str, Any]:
+        self._loop.check()
         return self._session.public_view()
 
     def log(self) -> list[dict[str, Any]]:
         """The game log as the table may see it (see :meth:`Session.log`)."""
+        self._loop.check()
         return self._session.log()
 
     def awaiting(self) -> Awaited:
+        self._loop.check()
         game = self._session.game.public_view(self.state).get("awaiting", [])
         selection = self._selection
         return Awaited(

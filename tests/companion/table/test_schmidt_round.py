@@ -1,15 +1,20 @@
 """A whole round of Die Glücksritter (schmidt-1998) through the table: the default 6x6 panel on
 mock pins with its LEDs, the electronic die on a real pseudo-terminal, the digital sack and the
 document deck drawn by the table, a duel and a raid rolled on the die; a tilted roll, a roll
-nobody awaits and the wrong die refused in words; the session only ever called on the UI loop."""
+nobody awaits and the wrong die refused in words; the session only ever called on the UI loop; and
+the hardware made from the settings file."""
 
 from __future__ import annotations
 
 import threading
 import time
 
+import pytest
+from gpiozero.pins.mock import MockFactory
+
 from companion.games.gluecksritter.table import DRAW
 from companion.table import ChoiceOpened, DeviceChanged, Happened, LockedIn, PressIgnored, Refused, RollCalled
+from companion.table.devices import from_config
 from engines.gluecksritter.commands import (
     BuyPieces,
     Decline,
@@ -20,7 +25,10 @@ from engines.gluecksritter.commands import (
     RevealDocuments,
     TakeDocument,
 )
+from hardware.config import HardwareConfig
+from hardware.dice.config import DiceConfig
 from hardware.dice.reader import DiceReader
+from hardware.panel import PanelConfig
 from tests.companion.table.panels import MatrixRig
 from tests.companion.table.rig import make_table, setup, start_game
 from tests.hardware.dice.conftest import fast_config
@@ -171,3 +179,21 @@ def test_the_die_is_absent_without_a_reader(tmp_path, loop, closing):
         started = time.monotonic()
         table.close()
         assert time.monotonic() - started < 1
+
+
+WIRINGS = [("keyboard", "connected", False), ("matrix", "connected", True), ("none", "absent", False)]
+
+
+@pytest.mark.parametrize(("wiring", "panel", "leds"), WIRINGS)
+def test_the_hardware_comes_from_the_settings_file(tmp_path, loop, closing, wiring, panel, leds):
+    config = HardwareConfig(PanelConfig(wiring=wiring), DiceConfig(port="none"), None)
+    journal, session = start_game(tmp_path / "journal.sqlite3", setup("schmidt-1998"))
+    hardware = from_config(config, pin_factory=MockFactory())
+    assert (hardware["leds"] is not None, hardware["dice"]) == (leds, None)
+    table, heard = make_table(session, loop, **hardware)
+    closing.append(table)
+    table.start()
+    loop.run_until(lambda: table.status().panel == panel, what=f"the {wiring} panel")
+    assert table.status().die == "absent"
+    table.close()
+    journal.close()
