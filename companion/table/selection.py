@@ -116,6 +116,9 @@ class Selection:
     def _close_picks(self) -> None:
         if self._picks is not None:
             self._picks.close()
+            if self._leds is not None:  # the choice ended or was undone: every LED dark
+                for seat in self._seats:
+                    self._leds.set_lit(seat, False)
         self._picks, self._allowed, self._heard_locked = None, {}, set()
 
     def _seat(self, player: str) -> int:

@@ -121,8 +121,8 @@ class Table:
 
     # --------------------------------------------------------------------------- reading
     @property
-    def state(self) -> Any:
-        """The engine's state (it holds secrets: for the table's own parts, never for screens)."""
+    def _state(self) -> Any:
+        """The engine's state; it holds the secrets, so it is never handed out."""
         return self._session.state
 
     def public_view(self) -> dict[str, Any]:
@@ -136,7 +136,7 @@ class Table:
 
     def awaiting(self) -> Awaited:
         self._loop.check()
-        game = self._session.game.public_view(self.state).get("awaiting", [])
+        game = self._session.game.public_view(self._state).get("awaiting", [])
         selection = self._selection
         return Awaited(
             tuple(game),
@@ -149,7 +149,7 @@ class Table:
         return self._devices.status()
 
     def _rolls(self) -> list[RollWanted]:
-        return [self._intent] if self._intent is not None else self._game.rolls(self.state)
+        return [self._intent] if self._intent is not None else self._game.rolls(self._state)
 
     # --------------------------------------------------------------------------- screen input
     def submit(self, command: Any) -> Notice:
@@ -162,7 +162,7 @@ class Table:
                 Refused("table.pick-on-panel", "The cards are chosen in secret on the panel, not here.", player)
             )
         try:
-            ready = self._game.prepare(self.state, command, self._rng)
+            ready = self._game.prepare(self._state, command, self._rng)
         except RuleViolation as violation:
             return self._tell(Refused(violation.rule, violation.message, player))
         if isinstance(ready, RollWanted):
@@ -233,7 +233,7 @@ class Table:
 
     def _enter(self, picks: dict[str, Any]) -> None:
         """Every player's revealed picks: all written, or, if the engine refuses one, none."""
-        refused = refusals(self._session.game, self.state, picks)
+        refused = refusals(self._session.game, self._state, picks)
         if refused:
             for player in refused:
                 log.info("the picks of %s were refused; %s chooses again", player, player)
@@ -246,7 +246,7 @@ class Table:
                 )
             accepted = {player: command for player, command in picks.items() if player not in refused}
             assert self._selection is not None  # picks come from the panel's choice only
-            for notice in self._selection.ask_again(accepted, self.state):
+            for notice in self._selection.ask_again(accepted, self._state):
                 self._tell(notice)
             return
         for command in picks.values():
@@ -286,7 +286,7 @@ class Table:
         """The state changed (or the table started): follow it with the choice and the rolls."""
         self._intent = None
         if self._selection is not None:
-            for notice in self._selection.sync(self.state):
+            for notice in self._selection.sync(self._state):
                 self._tell(notice)
 
     def _tell(self, notice: Notice) -> Notice:

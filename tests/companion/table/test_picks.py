@@ -16,7 +16,7 @@ from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import ChooseActions, PlaceDucats, Ransom
 from hardware.panel.direct import DirectPanel
 from hardware.panel.leds import BlinkPattern, PlayerLeds
-from tests.companion.table.panels import keyboard_tap
+from tests.companion.table.panels import keyboard_picks, keyboard_tap
 from tests.companion.table.rig import keyboard_table, make_table, setup, start_game
 from tests.hardware.panel.harness import FakeClock
 
@@ -130,6 +130,13 @@ def test_the_panel_follows_what_a_player_may_pick(tmp_path, loop, closing):
     assert heard[-1] == LockedIn("red") and leds.is_lit(1)
     refused = table.submit(ChooseActions("blue", (1, 2)))
     assert refused == Refused("table.pick-on-panel", "The cards are chosen in secret on the panel, not here.", "blue")
+    keyboard_picks(table, loop, {2: (1, 2)})
+    assert leds.is_lit(2)
+    table.undo()  # the ransom: whatever red picked, red chooses again
+    loop.drain()
+    assert heard[-1] == PicksCleared("red") and not leds.is_lit(1) and leds.is_lit(2)
+    table.undo()  # the Ducat card: nobody chooses now
+    assert table.awaiting().choosing == () and not any(leds.is_lit(seat) for seat in (1, 2, 3, 4))
     journal.close()
 
 
