@@ -6,14 +6,8 @@ The file has the shape of BG Stats' own export (``BGStatsExport.json``): lists o
 string), ``winner``, ``rank`` (0: not ranked), ``startPlayer`` and ``seatOrder``. Dates are local
 wall-clock times written ``YYYY-MM-DD HH:MM:SS``. See docs/journal.md for the sources.
 
-What each game counts:
-
-- Raubritter: the points of the final scoring; ranked by points, then knights left (the game's
-  own tie-break), a surrendered player last; the start player is the first in turn order.
-- Die Glücksritter: the Ducats each player holds (silver 1, gold 2); the winners as the game
-  decided them; no rank (the rules name only winners) and no start player (everyone picks at once).
-- Schatzjagd: the treasures hidden in the own castle; the winner; no rank; the start player is
-  the one who won the roll to begin.
+What each game counts is its own part, ``companion.games.<game>.bgstats``: ``results(state)``
+gives one :class:`Result` per player, in seating or turn order.
 
 UUIDs are derived from the play (game, start time, players) and the names, so exporting the same
 play twice gives the same file and BG Stats can tell it already has it.
@@ -26,12 +20,12 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.games.registry import home, part
 from companion.journal.exports import open_session
 from companion.journal.session import is_over
 from companion.journal.store import Journal
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://companion.invalid/bgstats")
-TITLES = {"gluecksritter": "Die Glücksritter", "raubritter": "Raubritter", "schatzjagd": "Schatzjagd"}
 
 
 class NotFinished(Exception):
@@ -52,51 +46,12 @@ class Result:
     summary: str
 
 
-# -------------------------------------------------------------------------- per game results
-
-
-def _competition_ranks(keys: list[tuple]) -> list[int]:
-    """1 + the number of players strictly ahead: equal keys share a rank (1, 2, 2, 4)."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
-
-
-def raubritter(state: Any) -> list[Result]:
-    points = dict(state.scores)
-    keys = [(not p.surrendered, points.get(p.colour, 0), p.knights) for p in state.players]
-    ranks = _competition_ranks(keys)
-    results = []
-    for seat, (p, rank) in enumerate(zip(state.players, ranks, strict=True), start=1):
-        score = points.get(p.colour, 0)
-        summary = f"{p.name}: {score} points, {p.knights} knights left" + (" (surrendered)" if p.surrendered else "")
-        results.append(Result(p.name, p.colour, seat, score, rank, p.colour in state.winners, seat == 1, summary))
-    return results
-
-
-def gluecksritter(state: Any) -> list[Result]:
-    results = []
-    for seat, p in enumerate(state.players, start=1):
-        ducats = p.coins.value
-        summary = f"{p.name}: {p.walls} walls, {p.towers} towers, {ducats} Ducats"
-        results.append(Result(p.name, p.colour, seat, ducats, 0, p.colour in state.winners, False, summary))
-    return results
-
-
-def schatzjagd(state: Any) -> list[Result]:
-    results = []
-    for seat, p in enumerate(state.players, start=1):
-        hidden = len(p.hidden)
-        summary = f"{p.name}: {hidden} treasure(s) hidden, {p.gold} gold"
-        start = p.colour == state.options.first
-        results.append(Result(p.name, p.colour, seat, hidden, 0, p.colour == state.winner, start, summary))
-    return results
-
-
-RESULTS = {"raubritter": raubritter, "gluecksritter": gluecksritter, "schatzjagd": schatzjagd}
+# -------------------------------------------------------------------------------- results
 
 
 def results_of(game: str, state: Any) -> list[Result]:
     """The players' lines; two players of one name are told apart by their colours."""
-    results = RESULTS[game](state)
+    results = part(game, "bgstats").results(state)
     names = [r.name for r in results]
     return [replace(r, name=f"{r.name} ({r.colour})") if names.count(r.name) > 1 else r for r in results]
 
@@ -131,7 +86,7 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
     if not is_over(session.state):
         raise NotFinished(f"game {game_id} ({row.game}) is not finished; BG Stats records finished plays only")
     results = results_of(row.game, session.state)
-    title = TITLES.get(row.game, row.game)
+    title = home(row.game).title
     ended = row.finished or row.updated
     played = wall_clock(row.started)
     written = wall_clock(ended)

@@ -30,8 +30,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from companion.journal.errors import JournalError
+from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay, first_error
-from companion.journal.registry import game_named
 from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
 from companion.journal.store import EntryRow, GameRow, Journal, now
 from companion.journal.verify import canonical

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.journal.errors import JournalError
 from companion.journal.exports import ExportError, damaged, open_session, rebuild, write_game
-from companion.journal.registry import game_named
+from companion.journal.games import game_named
 from companion.journal.session import Session, is_over
 from companion.journal.store import EntryRow, Journal, now
 from engines.core.history import History

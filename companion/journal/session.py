@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.journal.errors import JournalError
-from companion.journal.registry import game_named
+from companion.journal.games import game_named
 from companion.journal.store import Journal
 from companion.journal.table_words import instructions
 from engines.core.errors import InvariantBroken, RuleViolation

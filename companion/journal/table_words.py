@@ -7,8 +7,10 @@ An empty list means nothing on the table changes.
 
 The words come from the two states alone (plus the undone command, whose die rolls are
 mentioned); they never name a secret: no secret pick, no document in a hand or face down,
-no treasure kind, no face-down card's type. Each game has its own module
-(``table_words_<game>``); this one holds the dispatcher and the wording helpers they share.
+no treasure kind, no face-down card's type. Each game has its own module, the ``table_words``
+part of its home (``companion.games.<game>.table_words``: ``lines(current, restored, command)``
+and ``ROLLS``, the die values each command type carries); this one holds the dispatcher and the
+wording helpers they share.
 
 Wording rules, the same for every game:
 
@@ -30,19 +32,16 @@ Wording rules, the same for every game:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from companion.journal.registry import game_named
+from companion.games.registry import HOMES, UnknownGame, home
 
 K = TypeVar("K", bound=Hashable)
 
-GAMES = ("gluecksritter", "raubritter", "schatzjagd")
-
 NOTHING_TO_MOVE = "Nothing on the table changes; only the referee's record does."
 
-__all__ = ["GAMES", "NOTHING_TO_MOVE", "instructions"]
+__all__ = ["NOTHING_TO_MOVE", "instructions"]
 
 
 def instructions(
@@ -54,45 +53,35 @@ def instructions(
     key; its die rolls are mentioned. Raises ValueError for a game this module does not know.
     """
     module = _module(game)
-    rolls = command_rolls(game, command)
+    rolls = command_rolls(module.ROLLS, command)
     lines: list[str] = []
     if rolls:
         lines.append(roll_line(rolls, redo=redo))
     lines += module.lines(current, restored, command or {})
     if not lines:
-        engine = game_named(game)
+        engine = home(game).game
         if engine.public_view(current) != engine.public_view(restored):
             lines.append(NOTHING_TO_MOVE)
     return lines
 
 
 def _module(game: str) -> Any:
-    """The game's own words module (imported here, not at the top: it builds on this one)."""
-    if game not in GAMES:
-        raise ValueError(f"no table words for the game {game!r}; known: {', '.join(GAMES)}")
-    return importlib.import_module(f"companion.journal.table_words_{game}")
+    """The game's own words module (imported when first asked for: it builds on this one)."""
+    try:
+        return home(game).part("table_words")
+    except UnknownGame:
+        raise ValueError(f"no table words for the game {game!r}; known: {', '.join(HOMES)}") from None
 
 
 # --------------------------------------------------------------------------- die rolls
 
-ROLL_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "gluecksritter": {"roll-die": ("value",), "knight-act": ("face",)},
-    "raubritter": {},
-    "schatzjagd": {
-        "travel": ("die",),
-        "exchange": ("die", "opponent_die"),
-        "flee": ("opponent_die",),
-        "teleport": ("die",),
-        "plunder": ("die",),
-    },
-}
 
-
-def command_rolls(game: str, command: dict | None) -> list[int]:
-    """The die values a command carries (the number die, the special die's face, ...)."""
+def command_rolls(rolls: dict[str, tuple[str, ...]], command: dict | None) -> list[int]:
+    """The die values a command carries (the number die, the special die's face, ...): ``rolls``
+    names the fields of each command type that hold them (a game's ``ROLLS``)."""
     if not command:
         return []
-    fields = ROLL_FIELDS.get(game, {}).get(str(command.get("type")), ())
+    fields = rolls.get(str(command.get("type")), ())
     return [int(command[f]) for f in fields if isinstance(command.get(f), int)]
 
 

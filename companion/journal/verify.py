@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.journal.errors import JournalError
+from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
-from companion.journal.registry import game_named
 from companion.journal.store import Journal
 
 

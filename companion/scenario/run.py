@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol, TextIO
 
+from companion.games.registry import HOMES, UnknownGame, part
 from companion.journal.errors import JournalError
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.scenario import gluecksritter, raubritter, schatzjagd
 from companion.scenario.parse import (
     CommandLine,
     Expect,
@@ -32,7 +32,8 @@ from engines.core import History, InvariantBroken, RuleViolation
 
 
 class Adapter(Protocol):
-    """A game's scenario support (a module such as :mod:`companion.scenario.gluecksritter`)."""
+    """A game's scenario support: the ``scenario`` part of its home (a module such as
+    :mod:`companion.games.gluecksritter.scenario`)."""
 
     GAME: Any
 
@@ -41,9 +42,6 @@ class Adapter(Protocol):
     def build_command(self, cmd: CommandLine) -> Any: ...
 
     def probe(self, state: Any, key: str) -> Any: ...
-
-
-ADAPTERS: dict[str, Adapter] = {"gluecksritter": gluecksritter, "raubritter": raubritter, "schatzjagd": schatzjagd}
 
 
 # ------------------------------------------------------------------------------- preparing
@@ -75,12 +73,13 @@ class Plan:
 
 def prepare(scenario: Scenario) -> Plan:
     """Everything that can be checked without playing; ScenarioError names the line."""
-    adapter = ADAPTERS.get(scenario.game)
-    if adapter is None:
-        known = ", ".join(sorted(ADAPTERS))
+    try:
+        adapter: Adapter = part(scenario.game, "scenario")  # type: ignore[assignment]
+    except UnknownGame:
+        known = ", ".join(sorted(HOMES))
         raise ScenarioError(
             scenario.path, scenario.game_line, f"no scenarios for the game {scenario.game!r}; games: {known}"
-        )
+        ) from None
     config = adapter.build_setup(scenario.header, scenario.path.parent, scenario.path, scenario.game_line)
     initial = adapter.GAME.setup(config)
     steps = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.scenario.gluecksritter import build_command
+from companion.games.gluecksritter.scenario import build_command
 from companion.scenario.parse import CommandLine, parse_scenario
 from companion.scenario.run import check_file, run_file
 from engines.gluecksritter.coins import Coins

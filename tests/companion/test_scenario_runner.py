@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.scenario.gluecksritter import build_command
+from companion.games.gluecksritter.scenario import build_command
 from companion.scenario.parse import CommandLine, ScenarioError, parse_scenario, tokenize
 from companion.scenario.run import check_file, run_file
 from engines.core import History

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion.journal.table_words import NOTHING_TO_MOVE, flows, instructions
-from companion.journal.table_words_schatzjagd import VALUES as SJ_VALUES
+from companion.games.schatzjagd.table_words import VALUES as SJ_VALUES
 from engines.core.correction import Correct
 from engines.core.history import History
 from engines.gluecksritter import GAME as GR

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
-from companion.scenario import gluecksritter as adapter  # noqa: E402
+from companion.games.gluecksritter import scenario as adapter  # noqa: E402
 from companion.scenario.parse import CommandLine, parse_scenario  # noqa: E402
 from engines.gluecksritter.coins import Coins  # noqa: E402
 from tests.support import autoplay  # noqa: E402

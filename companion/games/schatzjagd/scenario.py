@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.games.schatzjagd.notes import NOTES, notes
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
 from companion.scenario.probes import Probe, listed, one_of, optional, whole_number, words
-from companion.scenario.schatzjagd_notes import NOTES, notes
 from engines.core.history import History
 from engines.schatzjagd import GAME, Setup
 from engines.schatzjagd.commands import Command

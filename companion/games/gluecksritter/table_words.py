@@ -23,6 +23,9 @@ PHASE_WORDS = {
     "E": "the fields",
 }
 
+# The die values a command carries: the number die of a duel or haggling, the special die's face.
+ROLLS: dict[str, tuple[str, ...]] = {"roll-die": ("value",), "knight-act": ("face",)}
+
 
 def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
     out: list[str] = []

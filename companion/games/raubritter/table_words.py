@@ -11,6 +11,8 @@ from companion.journal.table_words import cap, count, join
 from engines.raubritter.rules import KINDS
 from engines.raubritter.state import INITIAL, OVER, Cell, GameState
 
+ROLLS: dict[str, tuple[str, ...]] = {}  # Raubritter has no die
+
 
 def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
     knights_back: Counter[str] = Counter()  # knights each player gets back into hand by the lines

@@ -23,6 +23,16 @@ VALUES = (
     ("searching", "days of searching"),
 )
 
+# The die values a command carries: the journey's die, both dice of an exchange or a flight, the teleportal's
+# and the plunder's die.
+ROLLS: dict[str, tuple[str, ...]] = {
+    "travel": ("die",),
+    "exchange": ("die", "opponent_die"),
+    "flee": ("opponent_die",),
+    "teleport": ("die",),
+    "plunder": ("die",),
+}
+
 
 def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
     out: list[str] = []

@@ -1,0 +1,14 @@
+"""Die Glücksritter in the companion: its scenario notation, table words, BG Stats lines and its
+part of the table (the rules: :mod:`engines.gluecksritter`)."""
+
+from companion.games.home import GameHome
+
+HOME = GameHome(
+    name="gluecksritter",
+    title="Die Glücksritter",
+    engine="engines.gluecksritter",
+    scenario="companion.games.gluecksritter.scenario",
+    table_words="companion.games.gluecksritter.table_words",
+    bgstats="companion.games.gluecksritter.bgstats",
+    table="companion.games.gluecksritter.table",
+)

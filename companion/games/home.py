@@ -1,0 +1,62 @@
+"""What the companion knows of one game: its :class:`GameHome`.
+
+A home names the game's engine and the modules of its parts by their import paths, so that
+declaring a game imports nothing: the engine (and its pydantic models) and each part are imported
+the first time they are asked for (:attr:`GameHome.game`, :meth:`GameHome.part`).
+
+The parts, each a module of the game's package ``companion.games.<name>``:
+
+- ``scenario``: the scenario notation (``GAME``, ``build_setup``, ``build_command``, ``probe``;
+  see :class:`companion.scenario.run.Adapter`);
+- ``table_words``: what to put back on the cardboard for an undo or redo (``lines`` and
+  ``ROLLS``; see :mod:`companion.journal.table_words`);
+- ``bgstats``: a finished play's lines for BG Stats (``results``; see
+  :mod:`companion.journal.bgstats`);
+- ``table``, optional: how panel and die input becomes commands (``TABLE``, a
+  :class:`companion.table.game.TableGame`);
+- ``screens`` and ``help``, optional: the app's screens and the rules help, for the touchscreen
+  app to fill in.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+PARTS = ("scenario", "table_words", "bgstats", "table", "screens", "help")
+
+
+@dataclass(frozen=True, slots=True)
+class GameHome:
+    name: str
+    """The engine's name, as the journal stores it and a scenario's ``game`` line writes it."""
+
+    title: str
+    """The game's name as the table reads it, e.g. ``"Die Glücksritter"``."""
+
+    engine: str
+    """The engine package, whose ``GAME`` is the rules, e.g. ``"engines.raubritter"``."""
+
+    scenario: str
+    table_words: str
+    bgstats: str
+    table: str | None = None
+    screens: str | None = None
+    help: str | None = None
+
+    @property
+    def game(self) -> Any:
+        """The engine's ``GAME`` (imported on first use)."""
+        return importlib.import_module(self.engine).GAME
+
+    def part(self, part: str) -> ModuleType:
+        """The module of one of the game's parts (imported on first use); LookupError if the game
+        has none."""
+        if part not in PARTS:
+            raise LookupError(f"a game has no part {part!r}; parts: {', '.join(PARTS)}")
+        path = getattr(self, part)
+        if path is None:
+            raise LookupError(f"{self.title} has no {part} part")
+        return importlib.import_module(path)

@@ -1,0 +1,26 @@
+"""Raubritter's lines in a BG Stats play: the points of the final scoring; ranked by points, then
+knights left (the game's own tie-break), a surrendered player last; the start player is the first
+in turn order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.journal.bgstats import Result
+
+
+def _competition_ranks(keys: list[tuple]) -> list[int]:
+    """1 + the number of players strictly ahead: equal keys share a rank (1, 2, 2, 4)."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def results(state: Any) -> list[Result]:
+    points = dict(state.scores)
+    keys = [(not p.surrendered, points.get(p.colour, 0), p.knights) for p in state.players]
+    ranks = _competition_ranks(keys)
+    lines = []
+    for seat, (p, rank) in enumerate(zip(state.players, ranks, strict=True), start=1):
+        score = points.get(p.colour, 0)
+        summary = f"{p.name}: {score} points, {p.knights} knights left" + (" (surrendered)" if p.surrendered else "")
+        lines.append(Result(p.name, p.colour, seat, score, rank, p.colour in state.winners, seat == 1, summary))
+    return lines

@@ -1,0 +1,14 @@
+"""Schatzjagd in the companion: its scenario notation (with the search for the notes rule 13.4
+forbids, :mod:`companion.games.schatzjagd.notes`), table words and BG Stats lines (the rules:
+:mod:`engines.schatzjagd`)."""
+
+from companion.games.home import GameHome
+
+HOME = GameHome(
+    name="schatzjagd",
+    title="Schatzjagd",
+    engine="engines.schatzjagd",
+    scenario="companion.games.schatzjagd.scenario",
+    table_words="companion.games.schatzjagd.table_words",
+    bgstats="companion.games.schatzjagd.bgstats",
+)
