@@ -13,7 +13,7 @@ from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.scenario.run import check_file, run_file
 
-SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "raubritter"
+SCENARIO_DIR = Path(__file__).resolve().parents[3] / "scenarios" / "raubritter"
 
 HEAD = 'game raubritter\nplayer blue "Anna" 1970-03-01\n'
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.schatzjagd.scenario import KEY_HELP, build_command, build_setup, probe
 from companion.scenario.parse import ScenarioError, parse_scenario
 from companion.scenario.run import check_file, run_file
-from companion.games.schatzjagd.scenario import KEY_HELP, build_command, build_setup, probe
 from engines.core import History
 from engines.core.correction import Correct
 from engines.schatzjagd import GAME, Setup
