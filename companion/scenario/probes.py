@@ -62,3 +62,18 @@ def one_of(allowed: Sequence[str], what: str) -> Callable[[str], str]:
 
 def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: None if text == "none" else parse(text)
+
+
+def awaiting(game: Any, colours: Sequence[str]) -> Probe:
+    """``awaiting``, the same key for every game: the players the public view awaits (its
+    ``awaiting``, see docs/games.md), in any order; ``table`` when it awaits only the table as a
+    whole; none when it awaits nobody (the game is over)."""
+
+    def read(state: Any) -> tuple[str, ...]:
+        entries = game.public_view(state)["awaiting"]
+        players = sorted({e["player"] for e in entries if e["player"]})
+        if players:
+            return tuple(players)
+        return ("table",) if entries else ()
+
+    return Probe(read, words([*colours, "table"], "a player or 'table'"))

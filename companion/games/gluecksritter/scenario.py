@@ -16,14 +16,13 @@ from pydantic import ValidationError
 from companion.catalogue import CatalogueError, load_catalogue
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
-from companion.scenario.probes import Probe, listed, one_of, optional, show, whole_number, words
+from companion.scenario.probes import Probe, awaiting, listed, one_of, optional, show, whole_number, words
 from engines.gluecksritter import GAME, Setup
 from engines.gluecksritter.coins import Coins, parse_coins
 from engines.gluecksritter.commands import Command
 from engines.gluecksritter.counters import read_counter
 from engines.gluecksritter.rules import COLOURS
 from engines.gluecksritter.state import GameState
-from engines.gluecksritter.views import awaiting
 
 # ---------------------------------------------------------------------------------- header
 
@@ -136,14 +135,6 @@ def _phase(text: str) -> str:
     return value
 
 
-def _awaiting(state: GameState) -> tuple[str, ...]:
-    entries = awaiting(state)
-    colours = sorted({e["player"] for e in entries if e["player"]})
-    if colours:
-        return tuple(colours)
-    return ("table",) if entries else ()
-
-
 def _knight(attr: str) -> Callable[[GameState], Any]:
     return lambda s: getattr(s.knight, attr) if s.knight is not None else None
 
@@ -160,7 +151,7 @@ def probe(state: GameState, key: str) -> Probe:
         "phase": Probe(lambda s: s.phase, _phase),
         "field": Probe(lambda s: s.field if s.field_open else None, optional(whole_number)),
         "winners": Probe(lambda s: tuple(sorted(s.winners)), words(colours, "a player")),
-        "awaiting": Probe(_awaiting, words([*colours, "table"], "a player or 'table'")),
+        "awaiting": awaiting(GAME, colours),
         "taxes": Probe(
             lambda s: tuple(sorted({f"{p}:{k}" for p, k in s.taxes})),
             words([f"{c}:{k}" for c in colours for k in ("silver", "gold")], "colour:silver or colour:gold"),

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
-from companion.scenario.probes import Probe, one_of, optional, whole_number, words
+from companion.scenario.probes import Probe, awaiting, one_of, optional, whole_number, words
 from engines.core.history import History
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
@@ -100,8 +100,8 @@ build_command = command_builder(GAME, Command)
 
 PHASES = ("initial", "play", "over")
 KEY_HELP = (
-    "phase, turn, laid, order, winners, draw, surrendered, width, height, tiles-laid, legal-cells, last-events, "
-    "cell|stack|top.<x>.<y>, <colour>.knights|aside|tiles|score, <colour>.tiles.<kind>"
+    "phase, turn, awaiting, laid, order, winners, draw, surrendered, width, height, tiles-laid, legal-cells, "
+    "last-events, cell|stack|top.<x>.<y>, <colour>.knights|aside|tiles|score, <colour>.tiles.<kind>"
 )
 
 
@@ -132,6 +132,7 @@ def probe(state: GameState, key: str) -> Probe:
     fixed: dict[str, Probe] = {
         "phase": Probe(lambda s: s.phase, one_of(PHASES, "a phase")),
         "turn": Probe(lambda s: s.current, optional(one_of(colours, "a player"))),
+        "awaiting": awaiting(GAME, colours),
         "laid": Probe(lambda s: s.laid, whole_number),
         "order": Probe(lambda s: tuple(p.colour for p in s.players), words(colours, "a player", ordered=True)),
         "winners": Probe(lambda s: tuple(sorted(s.winners)), words(colours, "a player")),

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from companion.games.schatzjagd.notes import NOTES, notes
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
-from companion.scenario.probes import Probe, listed, one_of, optional, whole_number, words
+from companion.scenario.probes import Probe, awaiting, listed, one_of, optional, whole_number, words
 from engines.core.history import History
 from engines.schatzjagd import GAME, Setup
 from engines.schatzjagd.commands import Command
@@ -134,7 +134,7 @@ PHASES = ("play", "catharsis", "over")
 YES_NO = ("yes", "no")
 VALUES = (*COUNTERS, "poison", "power", "hand", "cards", "treasures", "hidden", "deaths", "searching")
 KEY_HELP = (
-    "phase, turn, day, winner, fight, monster-life, card-played, draw, discard, discard.<type|unseen>, "
+    "phase, turn, awaiting, day, winner, fight, monster-life, card-played, draw, discard, discard.<type|unseen>, "
     "used-maps, treasure-stack, treasure-stack.<kind>, board, card.<field>, loose.<place>, guarded.<place>, "
     "catharsis, last-events, notes, <colour>.<value|place|before|over-four|treasure-kinds|hidden-kinds>, "
     "lost.<colour>.<value>"
@@ -201,6 +201,7 @@ def probe(state: GameState, key: str) -> Probe:
     fixed: dict[str, Probe] = {
         "phase": Probe(lambda s: s.phase, one_of(PHASES, "a phase")),
         "turn": Probe(lambda s: s.current, one_of(colours, "a player")),
+        "awaiting": awaiting(GAME, colours),
         "day": Probe(lambda s: s.day, whole_number),
         "winner": Probe(lambda s: s.winner, optional(one_of(colours, "a player"))),
         "fight": Probe(_fight, words([*colours, "monster"], "a fighter", ordered=True)),

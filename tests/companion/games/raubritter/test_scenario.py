@@ -58,6 +58,7 @@ BAD = [
     (HEAD + 'player red "Bo" 1980-01-01\nexpect stack.0.0 = blue,pink\n', 4, "'pink' is not a player"),
     (HEAD + 'player red "Bo" 1980-01-01\nexpect red.gold = 3\n', 4, "no expectation key 'red.gold'"),
     (HEAD + 'player red "Bo" 1980-01-01\nexpect surrendered = pink\n', 4, "'pink' is not a player"),
+    (HEAD + 'player red "Bo" 1980-01-01\nexpect awaiting = pink\n', 4, "'pink' is not a player or 'table'"),
     (HEAD + 'player red "Bo" 1980-01-01\ncorrect-stack x=0 y=0 stack=blue\n', 4, "reason"),
     (HEAD + 'player red "Bo" 1980-01-01\nmove-tile x=0 y=0 to-x=1 reason=x\n', 4, "to_y"),
     (HEAD + 'player red "Bo" 1980-01-01\ncorrect-tile x=0 y=0 kind=meadow reason=x\n', 4, "kind: Input should be"),

@@ -540,6 +540,16 @@ def test_lost_and_last_events_read_the_last_command_also_after_undo() -> None:
     assert read(history, "last-events") == ("travelled",)
 
 
+def test_awaiting_names_the_players_the_public_view_awaits() -> None:
+    history = played("travel red die=3 to=B2\nend-turn red\ntravel blue die=3 to=B2\n")
+    assert read(history, "awaiting") == ("blue",)
+    history.apply(command("challenge blue target=red"))
+    assert read(history, "awaiting") == ("blue", "red")  # blue exchanges or flees, red may flee
+    assert probe(history.state, "awaiting").parse("red,blue") == ("blue", "red")
+    with pytest.raises(ValueError, match="'green' is not a player or 'table'"):
+        probe(history.state, "awaiting").parse("green")
+
+
 def test_an_unknown_key_lists_the_keys() -> None:
     with pytest.raises(ValueError) as raised:
         probe(played("").state, "red.luck")
@@ -550,7 +560,7 @@ def test_an_unknown_key_lists_the_keys() -> None:
 
 
 BAD_KEYS = [
-    ("score", "there is no expectation key 'score'; keys: phase, turn, day"),
+    ("score", "there is no expectation key 'score'; keys: phase, turn, awaiting, day"),
     ("red.luck", "there is no expectation key 'red.luck'"),
     ("red", "there is no expectation key 'red'"),
     ("green.life", "nobody plays green in this scenario"),
