@@ -1,6 +1,6 @@
 """Whose move it is in Schatzjagd (the public view's ``awaiting``): the journey, the card turned up,
 what the place offers, the prince's card and the end of the turn; a death; fights with a monster and
-with a rival; the hand over four; Grandlin's catharsis round by round; nobody once the game is won.
+with a rival; the hand over four; Grandlin's catharsis prince by prince; nobody once the game is won.
 Over random play, every command the rules accept (corrections aside) is one the view awaited."""
 
 from __future__ import annotations
@@ -70,15 +70,15 @@ def test_a_card_face_down_where_the_henchman_stopped_is_awaited_first():
 
 
 def test_the_own_castle_awaits_a_treasure_hidden_and_the_city_its_shop():
-    h = game()
+    h = game(victory={"treasures": 1})
     h.apply(Travel("red", 3, "B2"))
     h.apply(Dig("red", "B2", "crown"))
     h.apply(EndTurn("red"))
     pass_turn(h)
     h.apply(Travel("red", 3, "castle-red"))
     assert awaiting(h) == one("red", "cast-spell", "place-card", "hide-treasure", "end-turn")
-    h.apply(HideTreasure("red", "crown"))
-    assert awaiting(h) == one("red", "end-turn")
+    h.apply(HideTreasure("red", "crown"))  # the one treasure needed: nobody is awaited once the game is won
+    assert h.state.phase == OVER and awaiting(h) == []
 
     h = into_the_city("inn")
     assert awaiting(h) == one("red", "inn", "cast-spell", "place-card", "end-turn")
@@ -133,17 +133,6 @@ def test_grandlins_catharsis_awaits_each_prince_in_its_order():
     for event in GAME.decide(state, RemoveCard("blue")):
         state = GAME.evolve(state, event)
     assert GAME.public_view(state)["awaiting"] == one("red", "remove-card")
-
-
-def test_the_won_game_awaits_nobody():
-    h = game(victory={"treasures": 1})
-    h.apply(Travel("red", 3, "B2"))
-    h.apply(Dig("red", "B2", "crown"))
-    h.apply(EndTurn("red"))
-    pass_turn(h)
-    h.apply(Travel("red", 3, "castle-red"))
-    h.apply(HideTreasure("red", "crown"))
-    assert h.state.phase == OVER and awaiting(h) == []
 
 
 def test_a_henchman_moved_by_hand_onto_a_face_down_card_turns_it_up_before_it_travels():
