@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from companion.games import registry
 from companion.games.gluecksritter.table import DRAW, TABLE, sack_draws
 from companion.table import RollWanted
 from engines.core.errors import RuleViolation
@@ -22,6 +23,11 @@ from tests.companion.table.rig import setup
 
 def fresh(rules="schmidt-1998", digital_sack=True):
     return History(GAME, setup(rules, digital_sack=digital_sack))
+
+
+def test_the_games_home_hands_this_part():
+    assert registry.part("gluecksritter", "table").TABLE is TABLE
+    assert TABLE.name == "gluecksritter" and TABLE.picks_per_player == 2
 
 
 def test_seats_cards_and_the_pick_command():
