@@ -1,9 +1,12 @@
 """What the players must change on the cardboard when the app undoes (or redoes) a step.
 
 :func:`instructions` compares the state on the table now (``current``) with the state the app
-goes back to (``restored``) and returns one short English instruction per thing to change,
+goes back to (``restored``) and returns one short instruction per thing to change,
 e.g. ``"Red: put 2 silver back in the sack."`` or ``"Red's henchman goes back to C7."``.
-An empty list means nothing on the table changes.
+An empty list means nothing on the table changes. :func:`instructions` gives them as English
+sentences (the command line, the journal); :func:`messages` as texts the table renders in its
+language (:mod:`companion.i18n`; so far Raubritter's words and :data:`NOTHING` are catalogue
+messages, the other games' words plain English strings).
 
 The words come from the two states alone (plus the undone command, whose die rolls are
 mentioned); they never name a secret: no secret pick, no document in a hand or face down,
@@ -36,32 +39,43 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from companion.games.registry import HOMES, UnknownGame, home
+from companion.i18n import ENGLISH, Message, Text, render
 
 K = TypeVar("K", bound=Hashable)
 
-NOTHING_TO_MOVE = "Nothing on the table changes; only the referee's record does."
+NOTHING = Message("Nothing on the table changes; only the referee's record does.")
+NOTHING_TO_MOVE = NOTHING.msgid
 
-__all__ = ["NOTHING_TO_MOVE", "instructions"]
+__all__ = ["NOTHING", "NOTHING_TO_MOVE", "instructions", "messages"]
 
 
 def instructions(
     game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False
 ) -> list[str]:
-    """What to change on the table to get from ``current`` to ``restored``, one instruction each.
+    """What to change on the table to get from ``current`` to ``restored``, one instruction each,
+    in English (the command line's and the journal's words; :func:`messages` for the table).
 
     ``command`` is the undone (or, with ``redo``, redone) command as a dict with a ``"type"``
     key; its die rolls are mentioned. Raises ValueError for a game this module does not know.
     """
+    return [render(line, ENGLISH) for line in messages(game, current, restored, command, redo=redo)]
+
+
+def messages(
+    game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False
+) -> list[Text]:
+    """:func:`instructions` as texts to render in the table's language (:mod:`companion.i18n`);
+    a game whose words are not in the catalogues yet gives plain English strings."""
     module = _module(game)
     rolls = command_rolls(module.ROLLS, command)
-    lines: list[str] = []
+    lines: list[Text] = []
     if rolls:
         lines.append(roll_line(rolls, redo=redo))
     lines += module.lines(current, restored, command or {})
     if not lines:
         engine = home(game).game
         if engine.public_view(current) != engine.public_view(restored):
-            lines.append(NOTHING_TO_MOVE)
+            lines.append(NOTHING)
     return lines
 
 

@@ -1,20 +1,21 @@
 """Table words for Raubritter: tiles at x,y with their knights, the players' piles, the turn.
 
-Raubritter hides nothing, so tiles are named by kind and knights by colour.
+Raubritter hides nothing, so tiles are named by kind and knights by colour. Every line is a
+catalogue message (:mod:`companion.i18n`), rendered in the table's language when shown.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from companion.journal.table_words import cap, count, join
+from companion.i18n import Cap, Join, Message, Plural, Text, Word
 from engines.raubritter.rules import KINDS
 from engines.raubritter.state import INITIAL, OVER, Cell, GameState
 
 ROLLS: dict[str, tuple[str, ...]] = {}  # Raubritter has no die
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
+def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
     knights_back: Counter[str] = Counter()  # knights each player gets back into hand by the lines
     tiles_back: Counter[tuple[str, str]] = Counter()  # (owner, kind) back onto the pile
     now = {(c.x, c.y): c for c in current.cells}
@@ -22,7 +23,7 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
     gone = [c for c in reversed(current.cells) if _face(then.get((c.x, c.y))) != _face(c)]  # the last laid first
     come = [c for c in restored.cells if _face(now.get((c.x, c.y))) != _face(c)]
     moved, swapped = _moves(gone, come, now, then), _swaps(gone, come)
-    out = [_move(a, b) for a, b in moved]
+    out: list[Text] = [_move(a, b) for a, b in moved]
     for a, b in swapped:
         out.append(_swap(a, b))
         tiles_back[a.owner, a.kind] += 1
@@ -76,28 +77,44 @@ def _swaps(gone: list[Cell], come: list[Cell]) -> list[tuple[Cell, Cell]]:
     return [(a, b) for a in gone if (b := coming.get((a.x, a.y))) is not None and b.stack == a.stack]
 
 
-def _move(now: Cell, then: Cell) -> str:
-    knights = " with the knights on it" if now.stack else ""
-    return f"Move the {now.kind} tile at {_at(now)} back to {_at(then)}{knights}."
+def _move(now: Cell, then: Cell) -> Message:
+    if now.stack:
+        return Message(
+            "Move the {kind} tile at {at} back to {to} with the knights on it.",
+            kind=Word(now.kind),
+            at=_at(now),
+            to=_at(then),
+        )
+    return Message("Move the {kind} tile at {at} back to {to}.", kind=Word(now.kind), at=_at(now), to=_at(then))
 
 
-def _swap(now: Cell, then: Cell) -> str:
-    knights = ", under the same knights" if now.stack else ""
-    return (
-        f"Lay {then.owner}'s {then.kind} tile at {_at(then)} again in place of the {now.kind}{knights}; "
-        f"the {now.kind} goes back to {now.owner}'s pile."
+def _swap(now: Cell, then: Cell) -> Message:
+    values = dict(owner=Word(then.owner), kind=Word(then.kind), at=_at(then), old=Word(now.kind))
+    values["old_owner"] = Word(now.owner)
+    if now.stack:
+        return Message(
+            "Lay {owner}'s {kind} tile at {at} again in place of the {old}, under the same knights; "
+            "the {old} goes back to {old_owner}'s pile.",
+            **values,
+        )
+    return Message(
+        "Lay {owner}'s {kind} tile at {at} again in place of the {old}; the {old} goes back to {old_owner}'s pile.",
+        **values,
     )
 
 
-def _aside(cur: GameState, res: GameState, knights_back: Counter[str]) -> list[str]:
+def _aside(cur: GameState, res: GameState, knights_back: Counter[str]) -> list[Text]:
     """Knights set aside by a correction (out of the game) or taken back from there."""
-    out = []
+    out: list[Text] = []
     for p in res.players:
         change = p.aside - cur.player(p.colour).aside
+        player = Cap(Word(p.colour))
         if change > 0:
-            out.append(f"{cap(p.colour)}: set {count(change, 'knight')} aside again.")
+            knights = Plural("{n} knight", "{n} knights", change)
+            out.append(Message("{player}: set {knights} aside again.", player=player, knights=knights))
         elif change < 0:
-            out.append(f"{cap(p.colour)}: take {count(-change, 'set-aside knight')} back into your hand.")
+            knights = Plural("{n} set-aside knight", "{n} set-aside knights", -change)
+            out.append(Message("{player}: take {knights} back into your hand.", player=player, knights=knights))
         knights_back[p.colour] -= change
     return out
 
@@ -106,33 +123,50 @@ def _at(cell: Cell) -> str:
     return f"{cell.x},{cell.y}"
 
 
-def _knights(stack: tuple[str, ...] | list[str]) -> str:
+def _knights(stack: tuple[str, ...] | list[str]) -> Join:
     """``"3 red knights"``, ``"2 red knights and 1 blue knight"``."""
     counts = Counter(stack)
-    return join(f"{count(n, colour + ' knight')}" for colour, n in counts.items())
+    return Join(*(Plural("{n} {colour} knight", "{n} {colour} knights", n, colour=Word(c)) for c, n in counts.items()))
 
 
-def _take_tile(cell: Cell) -> str:
-    text = f"Take the {cell.kind} tile at {_at(cell)} back to {cell.owner}'s pile"
+def _bottom_to_top(stack: tuple[str, ...]) -> Join:
+    return Join(*(Word(colour) for colour in stack), last=False)
+
+
+def _take_tile(cell: Cell) -> Text:
+    values = dict(kind=Word(cell.kind), at=_at(cell), owner=Word(cell.owner))
     if not cell.stack:
-        return text + "."
-    owners = set(cell.stack)
-    if owners == {cell.owner}:
-        knights = "knight" if len(cell.stack) == 1 else f"{len(cell.stack)} knights"
-        return text + f" and the {knights} on it back to {cell.owner}."
-    return text + f" and the {_knights(cell.stack)} on it back to their owners."
+        return Message("Take the {kind} tile at {at} back to {owner}'s pile.", **values)
+    if set(cell.stack) == {cell.owner}:
+        return Plural(
+            "Take the {kind} tile at {at} back to {owner}'s pile and the knight on it back to {owner}.",
+            "Take the {kind} tile at {at} back to {owner}'s pile and the {n} knights on it back to {owner}.",
+            len(cell.stack),
+            **values,
+        )
+    return Message(
+        "Take the {kind} tile at {at} back to {owner}'s pile and the {knights} on it back to their owners.",
+        knights=_knights(cell.stack),
+        **values,
+    )
 
 
-def _lay_tile(cell: Cell) -> str:
-    text = f"Lay {cell.owner}'s {cell.kind} tile at {_at(cell)} again"
+def _lay_tile(cell: Cell) -> Message:
+    values = dict(owner=Word(cell.owner), kind=Word(cell.kind), at=_at(cell))
     if not cell.stack:
-        return text + "."
+        return Message("Lay {owner}'s {kind} tile at {at} again.", **values)
     if len(set(cell.stack)) == 1:
-        return text + f" with {_knights(cell.stack)} on it."
-    return text + f" with knights on it, bottom to top: {', '.join(cell.stack)}."
+        return Message(
+            "Lay {owner}'s {kind} tile at {at} again with {knights} on it.", knights=_knights(cell.stack), **values
+        )
+    return Message(
+        "Lay {owner}'s {kind} tile at {at} again with knights on it, bottom to top: {stack}.",
+        stack=_bottom_to_top(cell.stack),
+        **values,
+    )
 
 
-def _restack(now: Cell, then: Cell) -> tuple[str, Counter[str]]:
+def _restack(now: Cell, then: Cell) -> tuple[Message, Counter[str]]:
     """The line that turns the stack ``now`` into ``then``, and the knights it sends back to hand
     (negative: out of hand)."""
     common = 0
@@ -141,57 +175,97 @@ def _restack(now: Cell, then: Cell) -> tuple[str, Counter[str]]:
     off, on = now.stack[common:], then.stack[common:]
     moved = Counter(off)
     moved.subtract(on)
-    where = f"the {now.kind} at {_at(now)}"
+    where = dict(kind=Word(now.kind), at=_at(now))
     if off and not on:
-        back = f"back to {off[0]}" if len(set(off)) == 1 else "back to their owners"
-        return f"Take {_knights(off)} off {where} {back}.", moved
+        if len(set(off)) == 1:
+            line = Message(
+                "Take {knights} off the {kind} at {at} back to {owner}.",
+                knights=_knights(off),
+                owner=Word(off[0]),
+                **where,
+            )
+        else:
+            line = Message(
+                "Take {knights} off the {kind} at {at} back to their owners.", knights=_knights(off), **where
+            )
+        return line, moved
     if on and not off and len(set(on)) == 1:
-        return f"Put {_knights(on)} back on {where}.", moved
-    return f"Stack the knights on {where} again, bottom to top: {', '.join(then.stack)}.", moved
+        return Message("Put {knights} back on the {kind} at {at}.", knights=_knights(on), **where), moved
+    line = Message(
+        "Stack the knights on the {kind} at {at} again, bottom to top: {stack}.",
+        stack=_bottom_to_top(then.stack),
+        **where,
+    )
+    return line, moved
 
 
 def _supplies(
     cur: GameState, res: GameState, knights_back: Counter[str], tiles_back: Counter[tuple[str, str]]
-) -> list[str]:
+) -> list[Text]:
     """What the tile and knight lines do not already settle (only after unusual jumps)."""
-    out = []
+    out: list[Text] = []
     for p in res.players:
         q = cur.player(p.colour)
+        player = Cap(Word(p.colour))
         if q.knights + knights_back[p.colour] != p.knights:
-            out.append(f"{cap(p.colour)} keeps {count(p.knights, 'knight')} in hand.")
+            knights = Plural("{n} knight", "{n} knights", p.knights)
+            out.append(Message("{player} keeps {knights} in hand.", player=player, knights=knights))
         for i, kind in enumerate(KINDS):
             if q.tiles[i] + tiles_back[p.colour, kind] != p.tiles[i]:
-                out.append(f"{cap(p.colour)}'s pile holds {count(p.tiles[i], kind + ' tile')}.")
+                tiles = Plural("{n} {kind} tile", "{n} {kind} tiles", p.tiles[i], kind=Word(kind))
+                out.append(Message("{player}'s pile holds {tiles}.", player=player, tiles=tiles))
     return out
 
 
-def _result(state: GameState) -> str:
+def _result(state: GameState) -> Message:
     if not state.winners:
-        return "nobody wins"
+        return Message("nobody wins")
+    players = Join(*(Word(w) for w in state.winners))
     if state.draw:
-        return f"a draw between {join(state.winners)}"
-    return f"{join(state.winners)} wins"
+        return Message("a draw between {players}", players=players)
+    return Message("{players} wins", players=players)
 
 
-def _status(cur: GameState, res: GameState, *, tiles_moved: bool) -> list[str]:
-    out = []
+def _status(cur: GameState, res: GameState, *, tiles_moved: bool) -> list[Text]:
+    out: list[Text] = []
     for p in res.players:
         was = cur.player(p.colour).surrendered
         if was and not p.surrendered:
-            out.append(f"{cap(p.colour)} is back in the game.")
+            out.append(Message("{player} is back in the game.", player=Cap(Word(p.colour))))
         elif p.surrendered and not was:
-            out.append(f"{cap(p.colour)} surrenders again.")
+            out.append(Message("{player} surrenders again.", player=Cap(Word(p.colour))))
     if cur.phase == OVER and res.phase != OVER:
-        out.append("The game is not over: the scores are taken back.")
+        out.append(Message("The game is not over: the scores are taken back."))
     elif res.phase == OVER and cur.phase != OVER:
-        out.append(f"The game is over again: {_result(res)}.")
+        out.append(Message("The game is over again: {result}.", result=_result(res)))
     elif res.phase == OVER and (res.scores, res.winners, res.draw) != (cur.scores, cur.winners, cur.draw):
-        out.append(f"The scores are counted again: {_result(res)}.")
+        out.append(Message("The scores are counted again: {result}.", result=_result(res)))
     if res.phase == INITIAL and cur.phase != INITIAL:
-        out.append("It is the initial placement again.")
-    laid = f", with {count(res.laid, 'tile')} laid" if res.laid else ", with no tile laid yet"
+        out.append(Message("It is the initial placement again."))
     if res.current and res.current != cur.current:
-        out.append(f"It is {res.current}'s turn again{laid if res.laid else ''}.")
+        player = Word(res.current)
+        if res.laid:
+            out.append(
+                Plural(
+                    "It is {player}'s turn again, with {n} tile laid.",
+                    "It is {player}'s turn again, with {n} tiles laid.",
+                    res.laid,
+                    player=player,
+                )
+            )
+        else:
+            out.append(Message("It is {player}'s turn again.", player=player))
     elif res.current and res.laid != cur.laid and not tiles_moved:
-        out.append(f"It is {res.current}'s turn{laid}.")
+        player = Word(res.current)
+        if res.laid:
+            out.append(
+                Plural(
+                    "It is {player}'s turn, with {n} tile laid.",
+                    "It is {player}'s turn, with {n} tiles laid.",
+                    res.laid,
+                    player=player,
+                )
+            )
+        else:
+            out.append(Message("It is {player}'s turn, with no tile laid yet.", player=player))
     return out

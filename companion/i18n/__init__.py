@@ -1,0 +1,22 @@
+"""Two languages for the table (German, English): texts as values (:mod:`.message`), rendered
+from the gettext catalogues (:mod:`.catalogues`) in the language set now (:mod:`.language`).
+See docs/i18n.md."""
+
+from companion.i18n.catalogues import LANGUAGES, MissingCatalogue
+from companion.i18n.language import ENGLISH, current_language, render, set_language
+from companion.i18n.message import Cap, Join, Message, Plural, Text, Word
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "Cap",
+    "Join",
+    "Message",
+    "MissingCatalogue",
+    "Plural",
+    "Text",
+    "Word",
+    "current_language",
+    "render",
+    "set_language",
+]

@@ -1,0 +1,34 @@
+"""The gettext catalogues: ``companion/locale/<language>/LC_MESSAGES/companion.mo``, compiled from
+the ``.po`` sources beside them (:mod:`companion.i18n.compile`). A missing catalogue is an error,
+never a silent fall back to English."""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "companion"
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+LANGUAGES = ("en", "de")
+
+
+class MissingCatalogue(RuntimeError):
+    pass
+
+
+@cache
+def catalogue(language: str) -> gettext.GNUTranslations:
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    try:
+        return gettext.translation(DOMAIN, LOCALE, languages=[language])  # no fallback: fail loudly
+    except OSError as error:
+        raise MissingCatalogue(
+            f"no compiled catalogue for {language!r} under {LOCALE} ({error}); "
+            "compile them with: python -m companion.i18n.compile"
+        ) from None
+
+
+def po_file(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"

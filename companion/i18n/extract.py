@@ -1,0 +1,26 @@
+"""The messages the code uses: every ``Message("...")`` and ``Plural("...", "...", n)`` with literal
+texts under ``companion/``, found by Babel's Python extractor (so the tests can compare them with
+the catalogues, and a new ``.po`` can be started from them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+
+KEYWORDS = {"Message": None, "Plural": (1, 2)}
+PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def used() -> dict[str, str | None]:
+    """``{msgid: msgid_plural or None}`` for every message in the code."""
+    found: dict[str, str | None] = {}
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
+    ):
+        if isinstance(message, tuple):
+            if message[0]:
+                found[message[0]] = message[1]
+        elif message:
+            found[message] = None
+    return found
