@@ -8,15 +8,16 @@ command in play. Snapshots of the state along the chain keep resuming fast howev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
+from companion.i18n import ENGLISH, Text, render
 from companion.journal.errors import JournalError
 from companion.journal.games import game_named
 from companion.journal.store import Journal
-from companion.journal.table_words import instructions
+from companion.journal.table_words import messages
 from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.history import replay
 
@@ -34,11 +35,13 @@ class Committed:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """An undo or redo written to the journal, with what the table must change."""
+    """An undo or redo written to the journal, with what the table must change: ``words`` in
+    English as the journal keeps them, ``messages`` the same to render in the table's language."""
 
     seq: int
     target: int
     words: tuple[str, ...]
+    messages: tuple[Text, ...] = field(default=(), compare=False)
 
 
 def is_over(state: Any) -> bool:
@@ -214,14 +217,15 @@ class Session:
         target = self.head
         before = self.state_at(self.parent(target))
         command = self.journal.entry(self.game_id, target).command
-        words = instructions(self.game.name, self.state, before, command)
+        texts = messages(self.game.name, self.state, before, command)
+        words = [render(text, ENGLISH) for text in texts]
         seq = self.journal.append(
             self.game_id, kind="undo", head=self.parent(target), target=target, words=words, finished=is_over(before)
         )
         self.head = self.parent(target)
         self.state = before
         self.redo_stack.append(target)
-        return Moved(seq, target, tuple(words))
+        return Moved(seq, target, tuple(words), tuple(texts))
 
     def redo(self) -> Moved:
         if not self.redo_stack:
@@ -229,14 +233,15 @@ class Session:
         target = self.redo_stack[-1]
         after = self.state_at(target)
         command = self.journal.entry(self.game_id, target).command
-        words = instructions(self.game.name, self.state, after, command, redo=True)
+        texts = messages(self.game.name, self.state, after, command, redo=True)
+        words = [render(text, ENGLISH) for text in texts]
         seq = self.journal.append(
             self.game_id, kind="redo", head=target, target=target, words=words, finished=is_over(after)
         )
         self.head = target
         self.state = after
         self.redo_stack.pop()
-        return Moved(seq, target, tuple(words))
+        return Moved(seq, target, tuple(words), tuple(texts))
 
     # --------------------------------------------------------------------------------- views
     def public_view(self) -> dict[str, Any]:

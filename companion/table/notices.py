@@ -8,7 +8,7 @@ and a sentence for the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from hardware.events import Die
@@ -35,12 +35,15 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """An undo or redo written to the journal, with what the players must change on the cardboard."""
+    """An undo or redo written to the journal, with what the players must change on the cardboard:
+    ``words`` in English, ``messages`` the same to render in the table's language
+    (:func:`companion.i18n.render`)."""
 
     kind: Literal["undo", "redo"]
     entry: int
     target: int
     words: tuple[str, ...]
+    messages: tuple[Any, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

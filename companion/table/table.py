@@ -278,7 +278,8 @@ class Table:
         except JournalWriteError as error:
             return self._tell(Refused("journal.write", str(error)))
         log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
-        notice = self._tell(Moved("undo" if kind == "undo" else "redo", moved.seq, moved.target, moved.words))
+        undo_or_redo = "undo" if kind == "undo" else "redo"
+        notice = self._tell(Moved(undo_or_redo, moved.seq, moved.target, moved.words, moved.messages))
         self._changed()
         return notice
 

@@ -1,0 +1,88 @@
+"""Raubritter's table words are catalogue messages: the table renders them in German or English,
+the journal and the command line keep English, and over seeded random play every line is a
+message that renders in German."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given
+
+from companion.i18n import render
+from companion.journal.session import Session
+from companion.journal.store import Journal
+from companion.journal.table_words import messages
+from engines.raubritter.commands import LayTile, Surrender
+from tests.companion.games.raubritter.test_table_words import raubritter, raubritter_opening
+from tests.companion.games.words import FAST, Play, seeds
+from tests.companion.journal.fixtures.games import is_over, legal_command, random_config
+
+
+def undo_texts(play, command) -> list:
+    play.do(command)
+    return messages("raubritter", play.history.state, play.before, play.command)
+
+
+def test_the_undo_words_in_german_and_english() -> None:
+    play = raubritter()
+    play.do(LayTile("red", "plain", 0, 0))
+    texts = undo_texts(play, LayTile("red", "plain-village", 1, 0))
+    assert [render(t, "en") for t in texts] == [
+        "Take the plain-village tile at 1,0 back to red's pile.",
+        "It is red's turn again, with 1 tile laid.",
+    ]
+    assert [render(t, "de") for t in texts] == [
+        "Nimm das Plättchen Ebene/Dorf bei 1,0 zurück auf den Stapel von Rot.",
+        "Rot ist wieder am Zug und hat schon 1 Plättchen gelegt.",
+    ]
+
+
+def test_a_castle_with_a_march_in_german() -> None:
+    play = raubritter()
+    raubritter_opening(play)
+    texts = undo_texts(play, LayTile("red", "plain-castle", -1, 0, drops=(2, 1), direction="east"))
+    assert [render(t, "de") for t in texts] == [
+        "Nimm das Plättchen Ebene/Burg bei -1,0 zurück auf den Stapel von Rot und die 2 Ritter darauf zurück zu Rot.",
+        "Nimm 1 Ritter von Rot vom Plättchen Ebene bei 0,0 zurück zu Rot.",
+    ]
+
+
+def test_the_session_keeps_english_words_and_carries_the_messages(tmp_path: Path) -> None:
+    play = raubritter()
+    with Journal.open(tmp_path / "journal.sqlite3") as journal:
+        session = Session.start(journal, "raubritter", play.history.config)
+        for command in (
+            LayTile("red", "plain", 0, 0),
+            LayTile("red", "plain-village", 1, 0),
+            LayTile("blue", "forest-village", 2, 0),
+            LayTile("blue", "plain", 0, 1),
+            Surrender("red"),
+        ):
+            session.apply(command)
+        moved = session.undo()
+        assert moved.words == ("Red is back in the game.", "It is red's turn again.")
+        assert tuple(render(m, "en") for m in moved.messages) == moved.words
+        assert [render(m, "de") for m in moved.messages] == ["Rot ist wieder im Spiel.", "Rot ist wieder am Zug."]
+        assert session.log()[-1]["words"] == list(moved.words)
+
+
+@FAST
+@given(seeds)
+def test_every_line_of_random_play_is_a_message_with_its_german(seed: int) -> None:
+    rng = random.Random(seed)
+    config = random_config("raubritter", rng)
+    play = Play("raubritter", config)
+    for _ in range(rng.randint(1, 60)):
+        if is_over(play.history.state):
+            break
+        command = legal_command("raubritter", play.history.state, rng)
+        play.do(command)
+        for current, restored, redo in (
+            (play.history.state, play.before, False),
+            (play.before, play.history.state, True),
+        ):
+            for text in messages("raubritter", current, restored, play.command, redo=redo):
+                assert not isinstance(text, str), f"an English string, not a message: {text!r}"
+                german, english = render(text, "de"), render(text, "en")
+                assert german and german != english, f"{english!r} has no German"
