@@ -1,5 +1,5 @@
 """Every word the code passes as a :class:`~companion.i18n.message.Word` (known only at run time:
-colours, tile kinds), listed here as messages so that the catalogues hold them;
+colours, tile kinds, coin kinds), listed here as messages so that the catalogues hold them;
 ``tests/companion/i18n`` checks that each game's colours and kinds are here."""
 
 from __future__ import annotations
@@ -11,6 +11,13 @@ COLOURS = (
     Message("yellow"),
     Message("green"),
     Message("red"),
+    Message("white"),
+    Message("black"),
+)
+
+COINS = (
+    Message("silver"),
+    Message("gold"),
 )
 
 RAUBRITTER_KINDS = (
@@ -25,4 +32,4 @@ RAUBRITTER_KINDS = (
     Message("forest-town"),
 )
 
-WORDS = frozenset(m.msgid for m in COLOURS + RAUBRITTER_KINDS)
+WORDS = frozenset(m.msgid for m in COLOURS + COINS + RAUBRITTER_KINDS)

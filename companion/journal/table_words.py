@@ -5,8 +5,8 @@ goes back to (``restored``) and returns one short instruction per thing to chang
 e.g. ``"Red: put 2 silver back in the sack."`` or ``"Red's henchman goes back to C7."``.
 An empty list means nothing on the table changes. :func:`instructions` gives them as English
 sentences (the command line, the journal); :func:`messages` as texts the table renders in its
-language (:mod:`companion.i18n`; so far Raubritter's words and :data:`NOTHING` are catalogue
-messages, the other games' words plain English strings).
+language (:mod:`companion.i18n`; so far Raubritter's and Die Glücksritter's words, the die-roll
+line and :data:`NOTHING` are catalogue messages, Schatzjagd's words plain English strings).
 
 The words come from the two states alone (plus the undone command, whose die rolls are
 mentioned); they never name a secret: no secret pick, no document in a hand or face down,
@@ -39,7 +39,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from companion.games.registry import HOMES, UnknownGame, home
-from companion.i18n import ENGLISH, Message, Text, render
+from companion.i18n import ENGLISH, Join, Message, Text, render
 
 K = TypeVar("K", bound=Hashable)
 
@@ -61,9 +61,7 @@ def instructions(
     return [render(line, ENGLISH) for line in messages(game, current, restored, command, redo=redo)]
 
 
-def messages(
-    game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False
-) -> list[Text]:
+def messages(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Text]:
     """:func:`instructions` as texts to render in the table's language (:mod:`companion.i18n`);
     a game whose words are not in the catalogues yet gives plain English strings."""
     module = _module(game)
@@ -99,13 +97,19 @@ def command_rolls(rolls: dict[str, tuple[str, ...]], command: dict | None) -> li
     return [int(command[f]) for f in fields if isinstance(command.get(f), int)]
 
 
-def roll_line(values: Sequence[int], *, redo: bool = False) -> str:
+def roll_line(values: Sequence[int], *, redo: bool = False) -> Message:
     if len(values) == 1:
-        what, it = f"The roll of {values[0]} is", "it is"
-    else:
-        what, it = f"The rolls of {join(str(v) for v in values)} are", "they are"
-    done = "entered again" if redo else "taken back"
-    return f"{what} {done} with this step; {it} not rolled again."
+        if redo:
+            return Message(
+                "The roll of {value} is entered again with this step; it is not rolled again.", value=values[0]
+            )
+        return Message("The roll of {value} is taken back with this step; it is not rolled again.", value=values[0])
+    rolls = Join(*(str(v) for v in values))
+    if redo:
+        return Message(
+            "The rolls of {values} are entered again with this step; they are not rolled again.", values=rolls
+        )
+    return Message("The rolls of {values} are taken back with this step; they are not rolled again.", values=rolls)
 
 
 # --------------------------------------------------------------------------- words
@@ -130,10 +134,6 @@ def count(n: int, noun: str) -> str:
     if n == 1 or noun in UNCOUNTABLE:
         return f"{n} {noun}"
     return f"{n} {noun}s"
-
-
-def it(n: int) -> str:
-    return "it" if n == 1 else "them"
 
 
 # --------------------------------------------------------------------------- moves

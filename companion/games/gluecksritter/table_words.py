@@ -1,14 +1,16 @@
 """Table words for Die Glücksritter: coins, castle pieces, documents, knights, picks and the round.
 
 Secrets stay secret: documents are counted (never named, wherever they go), a pick is named
-only when the state gone back to shows it face up (phase E).
+only when the state gone back to shows it face up (phase E). Every line is a catalogue message
+(:mod:`companion.i18n`), rendered in the table's language when shown.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from companion.journal.table_words import cap, count, flows, it, join
+from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.journal.table_words import flows
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.state import OVER, RESOLVE, GameState, Knight, Offer
 
@@ -16,19 +18,19 @@ BOARD = ("field5", "field6", "sack")
 ROLLING = ("duel", "haggle-roll")
 FACE_UP = (RESOLVE, OVER)  # the picks lie face up from the reveal on, and after the last round
 PHASE_WORDS = {
-    "A": "the Ducat card",
-    "B": "choosing action cards",
-    "C": "documents",
-    "D": "ransom",
-    "E": "the fields",
+    "A": Message("the Ducat card"),
+    "B": Message("choosing action cards"),
+    "C": Message("documents"),
+    "D": Message("ransom"),
+    "E": Message("the fields"),
 }
 
 # The die values a command carries: the number die of a duel or haggling, the special die's face.
 ROLLS: dict[str, tuple[str, ...]] = {"roll-die": ("value",), "knight-act": ("face",)}
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
-    out: list[str] = []
+def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
+    out: list[Text] = []
     out += _coins(current, restored)
     out += _pieces(current, restored)
     out += _documents(current, restored)
@@ -45,20 +47,21 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
 # --------------------------------------------------------------------------- coins
 
 
-def _where(place: str) -> str:
-    return {"field5": "field 5", "field6": "field 6", "sack": "the sack"}.get(place, place)
+def _field(place: str) -> str:
+    return place.removeprefix("field")
 
 
-def _coin_words(coins: Coins) -> str:
-    parts = [count(n, kind) for n, kind in ((coins.silver, "silver"), (coins.gold, "gold")) if n]
-    return join(parts)
+def _coin_words(coins: Coins) -> Join:
+    silver = Plural("{n} silver", "{n} silver", coins.silver) if coins.silver else None
+    gold = Plural("{n} gold", "{n} gold", coins.gold) if coins.gold else None
+    return Join(*(part for part in (silver, gold) if part is not None))
 
 
 def _coin_rank(source: str, target: str) -> int:
     return (source in BOARD) + (target in BOARD)  # player to player first, then with a board pile
 
 
-def _coins(cur: GameState, res: GameState) -> list[str]:
+def _coins(cur: GameState, res: GameState) -> list[Text]:
     order = [p.colour for p in res.players] + list(BOARD)
     moved: dict[tuple[str, str], Coins] = {}
     for kind in ("silver", "gold"):
@@ -69,18 +72,29 @@ def _coins(cur: GameState, res: GameState) -> list[str]:
     return [_coin_line(source, target, coins) for (source, target), coins in moved.items()]
 
 
-def _coin_line(source: str, target: str, coins: Coins) -> str:
+def _coin_line(source: str, target: str, coins: Coins) -> Message:
     what = _coin_words(coins)
     if source not in BOARD and target not in BOARD:
-        return f"{cap(source)}: give {what} back to {target}."
+        return Message(
+            "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
+        )
     if source not in BOARD:
-        where = "in the sack" if target == "sack" else f"on {_where(target)}"
-        return f"{cap(source)}: put {what} back {where}."
+        if target == "sack":
+            return Message("{player}: put {what} back in the sack.", player=Cap(Word(source)), what=what)
+        return Message(
+            "{player}: put {what} back on field {field}.", player=Cap(Word(source)), what=what, field=_field(target)
+        )
     if target not in BOARD:
-        return f"{cap(target)}: take {what} from {_where(source)}."
+        if source == "sack":
+            return Message("{player}: take {what} from the sack.", player=Cap(Word(target)), what=what)
+        return Message(
+            "{player}: take {what} from field {field}.", player=Cap(Word(target)), what=what, field=_field(source)
+        )
     if target == "sack":
-        return f"Put {what} from {_where(source)} back in the sack."
-    return f"Put {what} from {_where(source)} on {_where(target)}."
+        return Message("Put {what} from field {field} back in the sack.", what=what, field=_field(source))
+    if source == "sack":
+        return Message("Put {what} from the sack on field {field}.", what=what, field=_field(target))
+    return Message("Put {what} from field {field} on field {to}.", what=what, field=_field(source), to=_field(target))
 
 
 # --------------------------------------------------------------------------- castle pieces
@@ -90,7 +104,7 @@ def _piece_rank(source: str, target: str) -> int:
     return int("supply" in (source, target))  # castle to castle (raids, haggling) first
 
 
-def _pieces(cur: GameState, res: GameState) -> list[str]:
+def _pieces(cur: GameState, res: GameState) -> list[Text]:
     order = [p.colour for p in res.players] + ["supply"]
     moved: dict[tuple[str, str], Counter[str]] = {}
     for piece, attr, supply in (("wall", "walls", "supply_walls"), ("tower", "towers", "supply_towers")):
@@ -98,16 +112,29 @@ def _pieces(cur: GameState, res: GameState) -> list[str]:
         need["supply"] = getattr(res, supply) - getattr(cur, supply)
         for source, target, n in flows(need, order, _piece_rank)[0]:
             moved.setdefault((source, target), Counter())[piece] += n
-    out = []
+    out: list[Text] = []
     for (source, target), pieces in moved.items():
-        what = join(count(pieces[p], p) for p in ("wall", "tower") if pieces[p])
+        what = _piece_words(pieces["wall"], pieces["tower"])
         if target == "supply":
-            out.append(f"{cap(source)}: return {what} to the supply.")
+            out.append(Message("{player}: return {what} to the supply.", player=Cap(Word(source)), what=what))
         elif source == "supply":
-            out.append(f"{cap(target)}: take {what} from the supply.")
+            out.append(Message("{player}: take {what} from the supply.", player=Cap(Word(target)), what=what))
         else:
-            out.append(f"{cap(source)}: give {what} back to {target}.")
+            out.append(
+                Message(
+                    "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
+                )
+            )
     return out
+
+
+def _piece_words(walls: int, towers: int) -> Join:
+    parts = []
+    if walls:
+        parts.append(Plural("{n} wall", "{n} walls", walls))
+    if towers:
+        parts.append(Plural("{n} tower", "{n} towers", towers))
+    return Join(*parts)
 
 
 # --------------------------------------------------------------------------- documents
@@ -132,108 +159,154 @@ def _doc_rank(source: tuple[str, str], target: tuple[str, str]) -> int:
     return 2
 
 
-def _documents(cur: GameState, res: GameState) -> list[str]:
+def _documents(cur: GameState, res: GameState) -> list[Text]:
     before, after = _doc_counts(cur), _doc_counts(res)
     order = list(after)
     need = {place: after[place] - before.get(place, 0) for place in order}
     return [_doc_line(s, t, n) for s, t, n in flows(need, order, _doc_rank)[0]]
 
 
-def _doc_where(place: tuple[str, str]) -> str:
+def _doc_where(place: tuple[str, str]) -> Message:
     kind, colour = place
-    return {
-        "hand": f"{colour}'s hand",
-        "down": f"{colour}'s face-down documents",
-        "deck": "the deck",
-        "discard": "the played pile",
-    }[kind]
+    if kind == "hand":
+        return Message("{player}'s hand", player=Word(colour))
+    if kind == "down":
+        return Message("{player}'s face-down documents", player=Word(colour))
+    return Message("the deck") if kind == "deck" else Message("the played pile")
 
 
-def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int) -> str:
-    docs = count(n, "document")
+def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int) -> Text:
+    docs = Plural("{n} document", "{n} documents", n)
     pair = (source[0], target[0])
-    who = cap(source[1] or target[1])
+    colour = source[1] or target[1]
+    who = Cap(Word(colour)) if colour else ""
     if pair == ("hand", "discard"):
-        return f"{who}: put {docs} from your hand on the played pile."
+        return Message("{player}: put {docs} from your hand on the played pile.", player=who, docs=docs)
     if pair == ("discard", "hand"):
-        return f"{who}: take {docs} from the played pile back into your hand."
+        return Message("{player}: take {docs} from the played pile back into your hand.", player=who, docs=docs)
     if pair == ("hand", "down") and source[1] == target[1]:
-        return f"{who}: lay {docs} from your hand face down again."
+        return Message("{player}: lay {docs} from your hand face down again.", player=who, docs=docs)
     if pair == ("down", "hand") and source[1] == target[1]:
-        what = "your face-down document" if n == 1 else f"your {n} face-down documents"
-        return f"{who}: take {what} back into your hand."
+        return Plural(
+            "{player}: take your face-down document back into your hand.",
+            "{player}: take your {n} face-down documents back into your hand.",
+            n,
+            player=who,
+        )
     if pair == ("down", "discard"):
-        what = "your face-down document" if n == 1 else f"your {n} face-down documents"
-        return f"{who}: put {what} on the played pile."
+        return Plural(
+            "{player}: put your face-down document on the played pile.",
+            "{player}: put your {n} face-down documents on the played pile.",
+            n,
+            player=who,
+        )
     if pair == ("discard", "down"):
-        return f"{who}: take {docs} from the played pile and lay {it(n)} face down again."
+        return Plural(
+            "{player}: take {n} document from the played pile and lay it face down again.",
+            "{player}: take {n} documents from the played pile and lay them face down again.",
+            n,
+            player=who,
+        )
     if pair == ("hand", "deck"):
-        return f"{who}: put {docs} from your hand back on the deck."
+        return Message("{player}: put {docs} from your hand back on the deck.", player=who, docs=docs)
     if pair == ("deck", "hand"):
-        return f"{who}: draw {docs} from the deck."
+        return Message("{player}: draw {docs} from the deck.", player=who, docs=docs)
     if pair == ("deck", "discard"):
-        return f"Put {docs} from the deck on the played pile."
+        return Message("Put {docs} from the deck on the played pile.", docs=docs)
     if pair == ("discard", "deck"):
-        return f"Shuffle {docs} from the played pile into the deck."
-    return f"Move {docs} from {_doc_where(source)} to {_doc_where(target)}."
+        return Message("Shuffle {docs} from the played pile into the deck.", docs=docs)
+    return Message(
+        "Move {docs} from {source} to {target}.", docs=docs, source=_doc_where(source), target=_doc_where(target)
+    )
 
 
 # --------------------------------------------------------------------------- knights, picks
 
 
-def _dungeon(cur: GameState, res: GameState) -> list[str]:
-    out = []
+def _dungeon(cur: GameState, res: GameState) -> list[Text]:
+    out: list[Text] = []
     for p in res.players:
         was = cur.player(p.colour).knight_in_dungeon
         if was and not p.knight_in_dungeon:
-            out.append(f"{cap(p.colour)}: take your knight back out of the dungeon.")
+            out.append(Message("{player}: take your knight back out of the dungeon.", player=Cap(Word(p.colour))))
         elif p.knight_in_dungeon and not was:
-            out.append(f"{cap(p.colour)}: put your knight back in the dungeon.")
+            out.append(Message("{player}: put your knight back in the dungeon.", player=Cap(Word(p.colour))))
     return out
 
 
-def _picks(cur: GameState, res: GameState) -> list[str]:
+def _picks(cur: GameState, res: GameState) -> list[Text]:
     """Only whether a pick lies on the table, and its cards when the restored state shows them."""
-    out = []
+    out: list[Text] = []
     shown_now, shown_then = cur.phase in FACE_UP, res.phase in FACE_UP
     turned = False
     for p in res.players:
         now, then = cur.player(p.colour).pick, p.pick
-        who = cap(p.colour)
+        who = Cap(Word(p.colour))
         if now is not None and then is None:
-            out.append(f"{who}: take your action cards back into your hand." if shown_now else f"{who} picks again.")
+            if shown_now:
+                out.append(Message("{player}: take your action cards back into your hand.", player=who))
+            else:
+                out.append(Message("{player} picks again.", player=who))
         elif then is not None and now is None:
             if shown_then:
                 # a knight sent to the dungeon this round lies there, not with the other card
                 cards = [c for c in then if not (c == 4 and p.knight_in_dungeon)]
-                words = f"action card {cards[0]}" if len(cards) == 1 else f"action cards {cards[0]} and {cards[1]}"
-                out.append(f"{who}: lay out {words} face up again.")
+                if len(cards) == 1:
+                    out.append(
+                        Message("{player}: lay out action card {card} face up again.", player=who, card=cards[0])
+                    )
+                else:
+                    out.append(
+                        Message(
+                            "{player}: lay out action cards {first} and {second} face up again.",
+                            player=who,
+                            first=cards[0],
+                            second=cards[1],
+                        )
+                    )
             else:
-                out.append(f"{who}: lay your 2 picked action cards face down again.")
+                out.append(Message("{player}: lay your 2 picked action cards face down again.", player=who))
         elif then is not None and now is not None and shown_now != shown_then:
             turned = True
     if turned:
-        out.append(f"Turn the picked action cards face {'up' if shown_then else 'down again'}.")
+        if shown_then:
+            out.append(Message("Turn the picked action cards face up."))
+        else:
+            out.append(Message("Turn the picked action cards face down again."))
     return out
 
 
 # --------------------------------------------------------------------------- the round
 
 
-def _status(cur: GameState, res: GameState) -> list[str]:
-    out = []
+def _status(cur: GameState, res: GameState) -> list[Text]:
+    out: list[Text] = []
+    winners = Join(*(Word(w) for w in res.winners))
+    n = len(res.winners)
     if cur.phase == OVER and res.phase != OVER:
-        out.append("The game is not over: it goes on.")
+        out.append(Message("The game is not over: it goes on."))
     elif res.phase == OVER and cur.phase != OVER:
-        won = "wins" if len(res.winners) == 1 else "win"
-        out.append(f"The game is over again: {join(res.winners)} {won}." if res.winners else "The game is over again.")
+        if res.winners:
+            out.append(
+                Plural(
+                    "The game is over again: {players} wins.",
+                    "The game is over again: {players} win.",
+                    n,
+                    players=winners,
+                )
+            )
+        else:
+            out.append(Message("The game is over again."))
     elif res.phase == OVER and set(res.winners) != set(cur.winners):
-        won = "wins" if len(res.winners) == 1 else "win"
-        out.append(f"{cap(join(res.winners))} {won} again." if res.winners else "Nobody has won again.")
+        if res.winners:
+            out.append(Plural("{players} wins again.", "{players} win again.", n, players=Cap(winners)))
+        else:
+            out.append(Message("Nobody has won again."))
     if cur.round != res.round:
-        out.append(f"It is round {res.round} again.")
+        out.append(Message("It is round {round} again.", round=res.round))
     if cur.phase != res.phase and res.phase != OVER:
-        out.append(f"It is phase {res.phase} again ({PHASE_WORDS.get(res.phase, res.phase)}).")
+        what = PHASE_WORDS.get(res.phase, res.phase)
+        out.append(Message("It is phase {phase} again ({what}).", phase=res.phase, what=what))
     return out
 
 
@@ -241,54 +314,64 @@ def _open_field(state: GameState) -> int | None:
     return state.field if state.phase == RESOLVE and state.field_open else None
 
 
-def _fields(cur: GameState, res: GameState) -> list[str]:
-    out = []
+def _fields(cur: GameState, res: GameState) -> list[Text]:
+    out: list[Text] = []
     if res.round_closing and not cur.round_closing:
-        out.append("The round waits for its end again: documents may still be played.")
+        out.append(Message("The round waits for its end again: documents may still be played."))
     now, then = _open_field(cur), _open_field(res)
     if then is not None and then != now:
-        out.append(f"Field {then} is open again.")
+        out.append(Message("Field {field} is open again.", field=then))
     if then is None:
         return out
     again = [c for c in res.todo if then != now or c not in cur.todo]
     if again:
-        verb = "decides" if len(again) == 1 else "decide"
-        out.append(f"{cap(join(again))} {verb} again on field {then}.")
+        players = Cap(Join(*(Word(c) for c in again)))
+        out.append(
+            Plural(
+                "{players} decides again on field {field}.",
+                "{players} decide again on field {field}.",
+                len(again),
+                players=players,
+                field=then,
+            )
+        )
     if then == now:
         for colour in cur.todo:
             if colour not in res.todo:
-                out.append(f"{cap(colour)}'s decision on field {then} stands again.")
+                out.append(
+                    Message("{player}'s decision on field {field} stands again.", player=Cap(Word(colour)), field=then)
+                )
     return out
 
 
-def _offer_words(offer: Offer) -> str:
-    parts = []
+def _offer_words(offer: Offer) -> Text:
+    parts: list[Text] = []
     if offer.ducats:
-        parts.append(count(offer.ducats, "Ducat"))
+        parts.append(Plural("{n} Ducat", "{n} Ducats", offer.ducats))
     if offer.walls:
-        parts.append(count(offer.walls, "wall"))
+        parts.append(Plural("{n} wall", "{n} walls", offer.walls))
     if offer.towers:
-        parts.append(count(offer.towers, "tower"))
+        parts.append(Plural("{n} tower", "{n} towers", offer.towers))
     if offer.loot_promise:
-        parts.append(f"{count(offer.loot_promise, 'Ducat')} from the loot")
-    return join(parts) or "nothing"
+        parts.append(Plural("{n} Ducat from the loot", "{n} Ducats from the loot", offer.loot_promise))
+    return Join(*parts) if parts else Message("nothing")
 
 
-def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[str]:
+def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[Text]:
     """Field 4: whose decision it is again; rolls and offers only while they still count. The roll
     of ``rolled`` (the undone command's) is the command's roll line, not repeated here."""
     now = cur.knight if _open_field(cur) == 4 else None
     then = res.knight if _open_field(res) == 4 else None
     if then is None:
         return []
-    out = []
+    out: list[Text] = []
     if then.stage in ROLLING:
         rolls_now = Counter(r for r in (now.rolls if now else ()) if r[0] != rolled)
         rolls_then = Counter(r for r in then.rolls if r[0] != rolled)
         for who, value in sorted((rolls_now - rolls_then).elements()):
-            out.append(f"{cap(who)}'s roll of {value} is taken back.")
+            out.append(Message("{player}'s roll of {value} is taken back.", player=Cap(Word(who)), value=value))
         for who, value in sorted((rolls_then - rolls_now).elements()):
-            out.append(f"{cap(who)}'s roll of {value} stands again.")
+            out.append(Message("{player}'s roll of {value} stands again.", player=Cap(Word(who)), value=value))
     out += _knight_stage(now, then)
     if then.stage == "haggle":
         offers_now = now.offers if now else ()
@@ -296,13 +379,21 @@ def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[str]:
         while common < min(len(offers_now), len(then.offers)) and offers_now[common] == then.offers[common]:
             common += 1
         for offer in reversed(offers_now[common:]):
-            out.append(f"{cap(offer.by)}'s offer of {_offer_words(offer)} is taken back.")
+            out.append(
+                Message(
+                    "{player}'s offer of {offer} is taken back.", player=Cap(Word(offer.by)), offer=_offer_words(offer)
+                )
+            )
         for offer in then.offers[common:]:
-            out.append(f"{cap(offer.by)}'s offer of {_offer_words(offer)} stands again.")
+            out.append(
+                Message(
+                    "{player}'s offer of {offer} stands again.", player=Cap(Word(offer.by)), offer=_offer_words(offer)
+                )
+            )
     return out
 
 
-def _knight_stage(now: Knight | None, then: Knight) -> list[str]:
+def _knight_stage(now: Knight | None, then: Knight) -> list[Text]:
     same = now is not None and (now.stage, now.actor, now.victim, now.decider, now.turn) == (
         then.stage,
         then.actor,
@@ -313,30 +404,40 @@ def _knight_stage(now: Knight | None, then: Knight) -> list[str]:
     if same:
         return []
     if then.stage == "act" and then.actor:
-        return [f"{cap(then.actor)} acts as the Black Knight again."]
+        return [Message("{player} acts as the Black Knight again.", player=Cap(Word(then.actor)))]
     if then.stage == "raid-piece" and then.actor:
-        return [f"{cap(then.actor)} chooses again which piece to take from {then.victim}."]
+        return [
+            Message(
+                "{player} chooses again which piece to take from {victim}.",
+                player=Cap(Word(then.actor)),
+                victim=Word(then.victim),
+            )
+        ]
     if then.stage == "pay" and then.actor:
-        return [f"{cap(then.actor)} pays the accepted offer again."]
+        return [Message("{player} pays the accepted offer again.", player=Cap(Word(then.actor)))]
     if then.stage == "promise" and then.actor:
-        return [f"{cap(then.actor)} decides again what to hand over of the promised loot."]
+        return [Message("{player} decides again what to hand over of the promised loot.", player=Cap(Word(then.actor)))]
     if then.stage == "duel" and (now is None or now.stage != then.stage):
-        return [f"{cap(join(then.knights))} duel for the Black Knight again."]
+        return [Message("{players} duel for the Black Knight again.", players=Cap(Join(*map(Word, then.knights))))]
     if then.stage == "haggle-roll" and (now is None or now.stage != then.stage):
-        return [f"{cap(join(then.knights))} decide again who names the first offerer."]
+        return [
+            Message("{players} decide again who names the first offerer.", players=Cap(Join(*map(Word, then.knights))))
+        ]
     if then.stage == "choose-first" and then.decider:
-        return [f"{cap(then.decider)} names who offers first again."]
+        return [Message("{player} names who offers first again.", player=Cap(Word(then.decider)))]
     if then.stage == "haggle" and then.turn:
-        return [f"It is {then.turn}'s turn to haggle again."]
+        return [Message("It is {player}'s turn to haggle again.", player=Word(then.turn))]
     return []
 
 
-def _taxes(cur: GameState, res: GameState) -> list[str]:
-    out = []
+def _taxes(cur: GameState, res: GameState) -> list[Text]:
+    out: list[Text] = []
     for who, kind in res.taxes:
         if (who, kind) not in cur.taxes:
-            out.append(f"{cap(who)} owes the royal tax on {kind} again.")
+            out.append(Message("{player} owes the royal tax on {coin} again.", player=Cap(Word(who)), coin=Word(kind)))
     for who, kind in cur.taxes:
         if (who, kind) not in res.taxes:
-            out.append(f"{cap(who)} no longer owes the royal tax on {kind}.")
+            out.append(
+                Message("{player} no longer owes the royal tax on {coin}.", player=Cap(Word(who)), coin=Word(kind))
+            )
     return out
