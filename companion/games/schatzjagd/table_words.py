@@ -6,12 +6,15 @@ where the state gone back to shows it face up), treasures are counted, never nam
 No notes (rule 13.4): the words never say who slotted a face-down card (a card slotted this turn
 goes back to "the hand it came from", and its field is not named, so that the game log cannot tie
 it to the prince whose turn it was), nor which type of card goes onto the discard pile.
+Every line is a catalogue message (:mod:`companion.i18n`), rendered in the table's language when
+shown. The German place and pile words are datives (``bei der Stadt``, ``vor der Stadtmauer``).
 """
 
 from __future__ import annotations
 
-from companion.journal.table_words import cap, count, flows, join
-from engines.schatzjagd.rules import CARD_TYPES, CITY, CITY_GATE, SHOPS, castle_colour, gate_colour
+from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.journal.table_words import flows
+from engines.schatzjagd.rules import CARD_TYPES, CITY, CITY_GATE, SHOPS, SIGNS, Effect, castle_colour, gate_colour
 from engines.schatzjagd.state import CATHARSIS, BoardCard, Fight, GameState, Henchman
 
 VALUES = (
@@ -34,8 +37,38 @@ ROLLS: dict[str, tuple[str, ...]] = {
 }
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
-    out: list[str] = []
+def value_to(attr: str, value: int) -> Message:
+    """``life to 12``: one value of :data:`VALUES` set (each its own message: Schatzjagd's gold is
+    "Gulden" in German, Die Glücksritter's coin "gold" is "Gold")."""
+    if attr == "life":
+        return Message("life to {value}", value=value)
+    if attr == "gold":
+        return Message("gold to {value}", value=value)
+    if attr == "strength":
+        return Message("strength to {value}", value=value)
+    if attr == "weapons":
+        return Message("weapons to {value}", value=value)
+    if attr == "poison":
+        return Message("poison to {value}", value=value)
+    return Message("days of searching to {value}", value=value)
+
+
+def effect_words(effect: Effect) -> Message:
+    """``life+2``, ``gold-1``, ``strength/2``, ``poison=1``."""
+    change = f"{SIGNS[effect.op]}{effect.amount}"
+    if effect.counter == "life":
+        return Message("life{change}", change=change)
+    if effect.counter == "gold":
+        return Message("gold{change}", change=change)
+    if effect.counter == "strength":
+        return Message("strength{change}", change=change)
+    if effect.counter == "weapons":
+        return Message("weapons{change}", change=change)
+    return Message("poison{change}", change=change)
+
+
+def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
+    out: list[Text] = []
     alive, places, values = _henchmen(current, restored)
     out += alive
     out += places
@@ -50,61 +83,86 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[str]:
 # --------------------------------------------------------------------------- places
 
 
-def place_words(place: str) -> str:
+def place_words(place: str) -> Text:
     """``C7``, ``the inn``, ``red's castle`` (older journals: ``the city gate``, ``the gate of blue's castle``)."""
     if place == CITY:
-        return "the city"
+        return Word("the city")
     if place == CITY_GATE:
-        return "the city gate"
+        return Word("the city gate")
     owner = castle_colour(place)
     if owner:
-        return f"{owner}'s castle"
+        return Message("{owner}'s castle", owner=Word(owner))
     owner = gate_colour(place)
     if owner:
-        return f"the gate of {owner}'s castle"
+        return Message("the gate of {owner}'s castle", owner=Word(owner))
     if place in SHOPS:
-        return f"the {place}"
+        return Word(f"the {place}")
     return place
 
 
-def walls_words(walls: str) -> str:
+def walls_words(walls: str) -> Message:
     """``the city's walls``, ``the walls of blue's castle``."""
     owner = castle_colour(walls)
-    return f"the walls of {owner}'s castle" if owner else "the city's walls"
+    return Message("the walls of {owner}'s castle", owner=Word(owner)) if owner else Message("the city's walls")
 
 
-def _place_lines(who: str, now: Henchman, then: Henchman, reborn: bool) -> list[str]:
+def _place_lines(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[Text]:
     """Where the henchman goes back to, and whether its field lies before walls."""
     if now.place != then.place and not reborn:
-        before = f", before {walls_words(then.before)}" if then.before else ""
-        return [f"{who}'s henchman goes back to {place_words(then.place)}{before}."]
+        place = place_words(then.place)
+        if then.before:
+            return [
+                Message(
+                    "{player}'s henchman goes back to {place}, before {walls}.",
+                    player=who,
+                    place=place,
+                    walls=walls_words(then.before),
+                )
+            ]
+        return [Message("{player}'s henchman goes back to {place}.", player=who, place=place)]
     if now.place == then.place and now.before != then.before:
         where = place_words(then.place)
         if then.before:
-            return [f"{who}'s henchman on {where} waits before {walls_words(then.before)} again."]
-        return [f"{who}'s henchman on {where} no longer waits before {walls_words(now.before or '')}."]
+            return [
+                Message(
+                    "{player}'s henchman on {place} waits before {walls} again.",
+                    player=who,
+                    place=where,
+                    walls=walls_words(then.before),
+                )
+            ]
+        return [
+            Message(
+                "{player}'s henchman on {place} no longer waits before {walls}.",
+                player=who,
+                place=where,
+                walls=walls_words(now.before or ""),
+            )
+        ]
     return []
 
 
 # --------------------------------------------------------------------------- henchmen
 
 
-def _henchmen(cur: GameState, res: GameState) -> tuple[list[str], list[str], list[str]]:
-    alive, places, values = [], [], []
+def _henchmen(cur: GameState, res: GameState) -> tuple[list[Text], list[Text], list[Text]]:
+    alive: list[Text] = []
+    places: list[Text] = []
+    values: list[Text] = []
     for then in res.players:
         now = cur.henchman(then.colour)
-        who = cap(then.colour)
+        who = Cap(Word(then.colour))
         if now.deaths > then.deaths:
-            alive.append(f"{who}'s henchman is alive again.")
+            alive.append(Message("{player}'s henchman is alive again.", player=who))
         elif then.deaths > now.deaths:
-            alive.append(f"{who}'s henchman dies again; the new one starts in its castle.")
+            alive.append(Message("{player}'s henchman dies again; the new one starts in its castle.", player=who))
         reborn = then.deaths > now.deaths and then.place == f"castle-{then.colour}"
         places += _place_lines(who, now, then, reborn)
         changed = [
-            f"{name} to {getattr(then, attr)}" for attr, name in VALUES if getattr(now, attr) != getattr(then, attr)
+            value_to(attr, getattr(then, attr)) for attr, _ in VALUES if getattr(now, attr) != getattr(then, attr)
         ]
         if changed:
-            values.append(f"Set {then.colour}'s {join(changed)}.")
+            values.append(Message("Set {player}'s {values}.", player=Word(then.colour), values=Join(*changed)))
     return alive, places, values
 
 
@@ -121,22 +179,23 @@ def _card_counts(state: GameState) -> dict[Place, int]:
     return counts
 
 
-def card_words(card: BoardCard) -> str:
+def card_words(card: BoardCard) -> Text:
     """A face-up card as the table reads it: ``the weapon +3``, ``the monster (power 8)``."""
-    effects = ", ".join(str(e) for e in card.effects)
+    effects = Join(*(effect_words(e) for e in card.effects), last=False)
     if card.kind == "weapon":
-        return f"the weapon +{card.value}"
+        return Message("the weapon +{value}", value=card.value)
     if card.kind == "monster":
-        reward = f", reward {effects}" if effects else ""
-        return f"the monster (power {card.value}{reward})"
+        if card.effects:
+            return Message("the monster (power {value}, reward {effects})", value=card.value, effects=effects)
+        return Message("the monster (power {value})", value=card.value)
     if card.kind == "special":
-        return f"the special card {card.name}" if card.name else "the special card"
-    if card.kind in ("potion", "trap") and effects:
-        return f"the {card.kind} ({effects})"
-    return f"the {card.kind}"
+        return Message("the special card {name}", name=card.name) if card.name else Word("the special card")
+    if card.kind in ("potion", "trap") and card.effects:
+        return Message("{card} ({effects})", card=Word(f"the {card.kind}"), effects=effects)
+    return Word(f"the {card.kind}")
 
 
-def _cards(cur: GameState, res: GameState) -> list[str]:
+def _cards(cur: GameState, res: GameState) -> list[Text]:
     before, after = _card_counts(cur), _card_counts(res)
     order = list(after)
     need = {place: after[place] - before[place] for place in order}
@@ -150,7 +209,7 @@ def _cards(cur: GameState, res: GameState) -> list[str]:
     return out + [_card_move(source, target, n) for source, target, n in moves]
 
 
-def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
+def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]:
     """A henchman's death sends the prince's hand to the discard pile: the same cards come back."""
     out = []
     for then in res.players:
@@ -171,7 +230,7 @@ def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[
     return out
 
 
-def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
+def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]:
     """Cards that leave the board, come back onto it, or are turned up or down."""
     discard, draw = ("discard", ""), ("draw", "")
     seen_need = [res.discard[i] - cur.discard[i] for i in range(len(CARD_TYPES))]  # by type, seen only
@@ -183,7 +242,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
     # to the discard pile before the shuffle is in the draw pile now (or goes there)
     unshuffle = need[draw] < 0 < need[discard]
     reshuffle = need[discard] < 0 < need[draw]
-    out: list[str] = []
+    out: list[Text] = []
     for card in cur.board:  # cards that leave the board
         if card.id in then:
             continue
@@ -226,15 +285,15 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[str]:
             continue
         where = place_words(card.field)
         if card.kind is None:
-            out.append(f"Turn the card at {where} face down again.")
+            out.append(Message("Turn the card at {place} face down again.", place=where))
         elif old.kind is None:
-            out.append(f"Turn up the card at {where} again: {card_words(card)}.")
+            out.append(Message("Turn up the card at {place} again: {card}.", place=where, card=card_words(card)))
         else:
-            out.append(f"The card at {where} is {card_words(card)} again.")
+            out.append(Message("The card at {place} is {card} again.", place=where, card=card_words(card)))
     return out
 
 
-def _shuffle(need: dict[Place, int]) -> list[str]:
+def _shuffle(need: dict[Place, int]) -> list[Text]:
     """The discard pile shuffled into the draw pile moves as one pile, before anyone draws from it."""
     discard, draw = ("discard", ""), ("draw", "")
     hands_gain = sum(max(0, n) for place, n in need.items() if place[0] == "hand")
@@ -257,68 +316,96 @@ def _card_rank(source: Place, target: Place) -> int:
     return 0 if "hand" in (source[0], target[0]) else 1
 
 
-def _card_leaves(card: BoardCard, target: Place | None, *, slotted: bool) -> str:
+def _card_leaves(card: BoardCard, target: Place | None, *, slotted: bool) -> Message:
     """``slotted``: the step taken back slotted this card (it did not exist before)."""
     where = place_words(card.field)
     down = card.kind is None
     if target is not None and target[0] == "hand":
         if down and slotted:  # neither the prince nor the field: the log must not tie them together
-            return "Take the card slotted face down this turn back into the hand it came from."
-        what = "the face-down card" if down else "the card"
-        return f"{cap(target[1])}: take {what} from {where} into your hand."
+            return Message("Take the card slotted face down this turn back into the hand it came from.")
+        player = Cap(Word(target[1]))
+        if down:
+            return Message("{player}: take the face-down card from {place} into your hand.", player=player, place=where)
+        return Message("{player}: take the card from {place} into your hand.", player=player, place=where)
     if target == ("draw", ""):
-        return f"Shuffle the card from {where} into the draw pile."
-    return f"Put the card from {where} on the discard pile."
+        return Message("Shuffle the card from {place} into the draw pile.", place=where)
+    return Message("Put the card from {place} on the discard pile.", place=where)
 
 
-def _card_returns(card: BoardCard, source: Place | None, *, slotted: bool) -> str:
+def _card_returns(card: BoardCard, source: Place | None, *, slotted: bool) -> Message:
     """``slotted``: the step done again slots this card."""
     where = place_words(card.field)
     down = card.kind is None
     if source is not None and source[0] == "hand":
         if down and slotted:
-            return "Slot the card taken back face down into its field again, from the hand it came from."
+            return Message("Slot the card taken back face down into its field again, from the hand it came from.")
         if down:
-            return f"Take the card found on {where} out of the hand again and slot it back into {where} face down."
-        return f"{cap(source[1])}: lay {card_words(card)} from your hand face up on {where}."
+            return Message(
+                "Take the card found on {place} out of the hand again and slot it back into {place} face down.",
+                place=where,
+            )
+        return Message(
+            "{player}: lay {card} from your hand face up on {place}.",
+            player=Cap(Word(source[1])),
+            card=card_words(card),
+            place=where,
+        )
     if source == ("draw", ""):
         if down:
-            return f"Slot 1 card from the draw pile face down into {where}."
-        return f"Take {card_words(card)} out of the draw pile and lay it face up on {where} again."
+            return Message("Slot 1 card from the draw pile face down into {place}.", place=where)
+        return Message(
+            "Take {card} out of the draw pile and lay it face up on {place} again.", card=card_words(card), place=where
+        )
     if down:
-        return f"Take the card from {where} off the discard pile and slot it back into {where} face down."
-    return f"Take {card_words(card)} off the discard pile and lay it face up on {where} again."
+        return Message(
+            "Take the card from {place} off the discard pile and slot it back into {place} face down.", place=where
+        )
+    return Message(
+        "Take {card} off the discard pile and lay it face up on {place} again.", card=card_words(card), place=where
+    )
 
 
-def _card_move(source: Place, target: Place, n: int) -> str:
-    cards = count(n, "card")
+def _card_move(source: Place, target: Place, n: int) -> Message:
+    cards = Plural("{n} card", "{n} cards", n)
     pair = (source[0], target[0])
     if pair == ("hand", "discard"):
-        return f"{cap(source[1])}: put {cards} from your hand on the discard pile."
+        return Message("{player}: put {cards} from your hand on the discard pile.", player=_cap(source), cards=cards)
     if pair == ("discard", "hand"):
-        return f"{cap(target[1])}: take {cards} from the discard pile back into your hand."
+        return Message(
+            "{player}: take {cards} from the discard pile back into your hand.", player=_cap(target), cards=cards
+        )
     if pair == ("hand", "draw"):
-        return f"{cap(source[1])}: put {cards} from your hand back on the draw pile."
+        return Message("{player}: put {cards} from your hand back on the draw pile.", player=_cap(source), cards=cards)
     if pair == ("draw", "hand"):
-        return f"{cap(target[1])}: draw {cards}."
+        return Message("{player}: draw {cards}.", player=_cap(target), cards=cards)
     if pair == ("hand", "maps"):
-        return f"{cap(source[1])}: put {cards} from your hand on the used maps."
+        return Message("{player}: put {cards} from your hand on the used maps.", player=_cap(source), cards=cards)
     if pair == ("maps", "hand"):
-        return f"{cap(target[1])}: take {cards} from the used maps back into your hand."
+        return Message(
+            "{player}: take {cards} from the used maps back into your hand.", player=_cap(target), cards=cards
+        )
     if pair == ("discard", "draw"):
-        return f"Shuffle {cards} from the discard pile into the draw pile."
+        return Message("Shuffle {cards} from the discard pile into the draw pile.", cards=cards)
     if pair == ("draw", "discard"):
-        return f"Put {cards} from the draw pile back on the discard pile."
-    return f"Move {cards} from {_pile_words(source)} to {_pile_words(target)}."
+        return Message("Put {cards} from the draw pile back on the discard pile.", cards=cards)
+    return Message(
+        "Move {cards} from {source} to {target}.", cards=cards, source=_pile_words(source), target=_pile_words(target)
+    )
 
 
-def _pile_words(place: Place) -> str:
+def _cap(place: Place | Spot) -> Cap:
+    """The colour of a hand, a castle or a carried pile, starting a sentence."""
+    return Cap(Word(place[1]))
+
+
+def _pile_words(place: Place) -> Message:
     kind, colour = place
+    if kind == "hand":
+        return Message("{owner}'s hand", owner=Word(colour))  # German: a dative, as the places
     return {
-        "hand": f"{colour}'s hand",
-        "discard": "the discard pile",
-        "draw": "the draw pile",
-        "maps": "the used maps",
+        "discard": Message("the discard pile"),
+        "draw": Message("the draw pile"),
+        "maps": Message("the used maps"),
     }[kind]
 
 
@@ -348,7 +435,7 @@ def _treasure_rank(source: Spot, target: Spot) -> int:
     return 1
 
 
-def _treasures(cur: GameState, res: GameState) -> list[str]:
+def _treasures(cur: GameState, res: GameState) -> list[Text]:
     before, after = _treasure_counts(cur), _treasure_counts(res)
     order = list(dict.fromkeys([*after, *before]))
     need = {spot: after.get(spot, 0) - before.get(spot, 0) for spot in order}
@@ -358,145 +445,239 @@ def _treasures(cur: GameState, res: GameState) -> list[str]:
     return [_treasure_move(s, t, n, mixed) for s, t, n in flows(need, order, _treasure_rank)[0]]
 
 
-def _lying(spot: Spot, mixed: set[str]) -> str:
+def _lying(spot: Spot, mixed: set[str]) -> Message:
     """``lying on C3``; where guarded and unguarded treasures lie together, which of them."""
     where = place_words(spot[1])
     if spot[1] not in mixed:
-        return f"lying on {where}"
-    return f"guarded by the monster on {where}" if spot[2] else f"lying unguarded on {where}"
+        return Message("lying on {place}", place=where)
+    if spot[2]:
+        return Message("guarded by the monster on {place}", place=where)
+    return Message("lying unguarded on {place}", place=where)
 
 
-def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> str:
-    things = count(n, "treasure")
+def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> Text:
+    things = Plural("{n} treasure", "{n} treasures", n)
     pair = (source[0], target[0])
     if pair == ("carried", "stack"):
-        return f"{cap(source[1])}: put {things} from your hand back on the treasure stack."
+        return Message(
+            "{player}: put {things} from your hand back on the treasure stack.", player=_cap(source), things=things
+        )
     if pair == ("stack", "carried"):
-        return f"{cap(target[1])}: take {things} from the treasure stack."
+        return Message("{player}: take {things} from the treasure stack.", player=_cap(target), things=things)
     if pair == ("carried", "hidden"):
         if source[1] == target[1]:
-            return f"{cap(source[1])}: hide {things} from your hand in your castle again."
-        return f"{cap(source[1])}: put {things} back into {target[1]}'s castle."
+            return Message(
+                "{player}: hide {things} from your hand in your castle again.", player=_cap(source), things=things
+            )
+        return Message(
+            "{player}: put {things} back into {other}'s castle.",
+            player=_cap(source),
+            things=things,
+            other=Word(target[1]),
+        )
     if pair == ("hidden", "carried"):
         if source[1] == target[1]:
-            return f"{cap(target[1])}: take {things} hidden in your castle back into your hand."
-        return f"{cap(target[1])}: take {things} from {source[1]}'s castle."
+            return Message(
+                "{player}: take {things} hidden in your castle back into your hand.", player=_cap(target), things=things
+            )
+        return Message(
+            "{player}: take {things} from {other}'s castle.", player=_cap(target), things=things, other=Word(source[1])
+        )
     if pair == ("carried", "carried"):
-        return f"{cap(source[1])}: give {things} back to {target[1]}."
+        return Message(
+            "{player}: give {what} back to {other}.", player=_cap(source), what=things, other=Word(target[1])
+        )
     if pair == ("carried", "loose"):
-        guard = ", guarded by the monster there" if target[2] else ""
-        return f"{cap(source[1])}: lay {things} back on {place_words(target[1])}{guard}."
+        place = place_words(target[1])
+        if target[2]:
+            return Message(
+                "{player}: lay {things} back on {place}, guarded by the monster there.",
+                player=_cap(source),
+                things=things,
+                place=place,
+            )
+        return Message("{player}: lay {things} back on {place}.", player=_cap(source), things=things, place=place)
     if pair == ("loose", "carried"):
-        return f"{cap(target[1])}: take {things} {_lying(source, mixed)} into your hand."
+        return Message(
+            "{player}: take {things} {lying} into your hand.",
+            player=_cap(target),
+            things=things,
+            lying=_lying(source, mixed),
+        )
     if pair == ("loose", "loose") and source[1] == target[1]:
-        lie = "treasure on" if n == 1 else f"{n} treasures on"
-        verb = "is" if n == 1 else "are"
-        state = "guarded again by the monster there" if target[2] else "no longer guarded"
-        return f"The {lie} {place_words(target[1])} {verb} {state}."
+        place = place_words(target[1])
+        if target[2]:
+            return Plural(
+                "The treasure on {place} is guarded again by the monster there.",
+                "The {n} treasures on {place} are guarded again by the monster there.",
+                n,
+                place=place,
+            )
+        return Plural(
+            "The treasure on {place} is no longer guarded.",
+            "The {n} treasures on {place} are no longer guarded.",
+            n,
+            place=place,
+        )
     if source[0] == "loose":
-        return f"Move {things} {_lying(source, mixed)} to {_spot_words(target)}."
-    return f"Move {things} from {_spot_words(source)} to {_spot_words(target)}."
+        return Message(
+            "Move {things} {lying} to {target}.", things=things, lying=_lying(source, mixed), target=_spot_words(target)
+        )
+    return Message(
+        "Move {things} from {source} to {target}.",
+        things=things,
+        source=_spot_words(source),
+        target=_spot_words(target),
+    )
 
 
-def _spot_words(spot: Spot) -> str:
+def _spot_words(spot: Spot) -> Text:
     kind, where, guarded = spot
     if kind == "carried":
-        return f"{where}'s hand"
+        return Message("{owner}'s hand", owner=Word(where))
     if kind == "hidden":
-        return f"{where}'s castle"
+        return Message("{owner}'s castle", owner=Word(where))
     if kind == "loose":
-        return place_words(where) + (", guarded by the monster there" if guarded else "")
-    return "the treasure stack"
+        if guarded:
+            return Message("{place}, guarded by the monster there", place=place_words(where))
+        return place_words(where)
+    return Message("the treasure stack")
 
 
 # --------------------------------------------------------------------------- the fight
 
 
-def _fight_words(state: GameState, fight: Fight, restored: GameState) -> str:
-    """``the fight between red and blue``; a monster is named only if ``restored`` does not have its
-    card face down (then: ``red's fight on C3``)."""
-    if fight.opponent:
-        return f"the fight between {fight.henchman} and {fight.opponent}"
+def _monster_place(state: GameState, fight: Fight) -> Text:
     card = next((c for c in state.board if c.id == fight.monster), None)
-    where = place_words(card.field) if card else "the board"
+    return place_words(card.field) if card else Message("the board")
+
+
+def _hidden_monster(fight: Fight, restored: GameState) -> bool:
+    """The state gone back to has the fight's monster face down: the monster is not named."""
     again = next((c for c in restored.board if c.id == fight.monster), None)
-    if again is not None and again.kind is None:
-        return f"{fight.henchman}'s fight on {where}"
-    return f"the fight between {fight.henchman} and the monster on {where}"
+    return again is not None and again.kind is None
+
+
+def _fight_off(state: GameState, fight: Fight, restored: GameState) -> Message:
+    """``The fight between red and blue is off.``; a monster is named only if ``restored`` does not
+    have its card face down (then: ``Red's fight on C3 is off.``)."""
+    if fight.opponent:
+        return Message(
+            "The fight between {player} and {other} is off.", player=Word(fight.henchman), other=Word(fight.opponent)
+        )
+    place = _monster_place(state, fight)
+    if _hidden_monster(fight, restored):
+        return Message("{player}'s fight on {place} is off.", player=Cap(Word(fight.henchman)), place=place)
+    return Message(
+        "The fight between {player} and the monster on {place} is off.", player=Word(fight.henchman), place=place
+    )
+
+
+def _fight_again(state: GameState, fight: Fight) -> Message:
+    """``Red and blue fight again.``, ``Red and the monster on C3 fight again.``"""
+    if fight.opponent:
+        return Message(
+            "{player} and {other} fight again.", player=Cap(Word(fight.henchman)), other=Word(fight.opponent)
+        )
+    place = _monster_place(state, fight)
+    if _hidden_monster(fight, state):
+        return Message("{player}'s fight on {place} fight again.", player=Cap(Word(fight.henchman)), place=place)
+    return Message("{player} and the monster on {place} fight again.", player=Cap(Word(fight.henchman)), place=place)
 
 
 def _same_fight(a: Fight, b: Fight) -> bool:
     return (a.henchman, a.opponent, a.monster) == (b.henchman, b.opponent, b.monster)
 
 
-def _fight(cur: GameState, res: GameState) -> list[str]:
+def _fight(cur: GameState, res: GameState) -> list[Text]:
     now, then = cur.fight, res.fight
-    out: list[str] = []
+    out: list[Text] = []
     if now is not None and (then is None or not _same_fight(now, then)):
-        out.append(f"{cap(_fight_words(cur, now, res))} is off.")
+        out.append(_fight_off(cur, now, res))
     if then is not None and (now is None or not _same_fight(now, then)):
-        out.append(f"{cap(_fight_words(res, then, res).removeprefix('the fight between '))} fight again.")
+        out.append(_fight_again(res, then))
         if then.monster is not None and then.monster_life != 15:
-            out.append(f"Set the monster's life to {then.monster_life}.")
+            out.append(Message("Set the monster's life to {value}.", value=then.monster_life))
         if then.exchanges:
-            out.append(f"The fight stands at {count(then.exchanges, 'exchange')}.")
+            exchanges = Plural("{n} exchange", "{n} exchanges", then.exchanges)
+            out.append(Message("The fight stands at {exchanges}.", exchanges=exchanges))
     elif then is not None and now is not None:
         if then.monster is not None and now.monster_life != then.monster_life:
-            out.append(f"Set the monster's life to {then.monster_life}.")
+            out.append(Message("Set the monster's life to {value}.", value=then.monster_life))
         if now.exchanges > then.exchanges:
             n = now.exchanges - then.exchanges
-            out.append("The last exchange is taken back." if n == 1 else f"The last {n} exchanges are taken back.")
+            out.append(Plural("The last exchange is taken back.", "The last {n} exchanges are taken back.", n))
         elif then.exchanges > now.exchanges:
             n = then.exchanges - now.exchanges
-            out.append("The exchange stands again." if n == 1 else f"The {n} exchanges stand again.")
+            out.append(Plural("The exchange stands again.", "The {n} exchanges stand again.", n))
     return out
 
 
 # --------------------------------------------------------------------------- the turn
 
 
-def _turn(cur: GameState, res: GameState, *, has_lines: bool) -> list[str]:
-    out: list[str] = []
+def _turn(cur: GameState, res: GameState, *, has_lines: bool) -> list[Text]:
+    out: list[Text] = []
     if cur.winner and not res.winner:
-        out.append(f"{cap(cur.winner)}'s victory is taken back: the game goes on.")
+        out.append(Message("{player}'s victory is taken back: the game goes on.", player=Cap(Word(cur.winner))))
     elif res.winner and not cur.winner:
-        out.append(f"{cap(res.winner)} has won again: the game is over.")
+        out.append(Message("{player} has won again: the game is over.", player=Cap(Word(res.winner))))
     if res.phase == CATHARSIS and (cur.phase != CATHARSIS or cur.catharsis != res.catharsis):
-        out.append(f"Grandlin's catharsis: it is {res.catharsis[0]}'s turn again to take a card off the board or pass.")
+        out.append(
+            Message(
+                "Grandlin's catharsis: it is {player}'s turn again to take a card off the board or pass.",
+                player=Word(res.catharsis[0]),
+            )
+        )
     elif cur.phase == CATHARSIS and res.phase != CATHARSIS:
-        out.append("Grandlin's catharsis is off.")
+        out.append(Message("Grandlin's catharsis is off."))
     if cur.current != res.current:
-        out.append(f"It is {res.current}'s turn again.")
+        out.append(Message("It is {player}'s turn again.", player=Word(res.current)))
     if cur.day != res.day:
-        out.append(f"It is day {res.day} again.")
+        out.append(Message("It is day {day} again.", day=res.day))
     if cur.current == res.current:
         out += _turn_record(cur, res, has_lines=has_lines)
     return out
 
 
-TURN_FLAGS = (  # (attribute, done, not done yet), said when nothing else on the table changes
-    ("travelled", "has travelled", "has not travelled yet"),
-    ("business", "has done business in the city", "has not done business in the city yet"),
-)
+TURN_FLAGS = ("travelled", "business")  # said when nothing else on the table changes
 
 
-def _turn_record(cur: GameState, res: GameState, *, has_lines: bool) -> list[str]:
+def _flag_line(attr: str, done: bool, who: Cap) -> Message:
+    if attr == "travelled":
+        if done:
+            return Message("{player}'s henchman has travelled this turn.", player=who)
+        return Message("{player}'s henchman has not travelled yet this turn.", player=who)
+    if done:
+        return Message("{player}'s henchman has done business in the city this turn.", player=who)
+    return Message("{player}'s henchman has not done business in the city yet this turn.", player=who)
+
+
+def _special_line(res: GameState, card_id: int, who: Cap, *, used: bool) -> Message:
+    card = next((c for c in res.board if c.id == card_id), None)
+    if card is None:
+        if used:
+            return Message("{player} has used the special card this turn.", player=who)
+        return Message("{player} has not used the special card this turn.", player=who)
+    place = place_words(card.field)
+    if used:
+        return Message("{player} has used the special card on {place} this turn.", player=who, place=place)
+    return Message("{player} has not used the special card on {place} this turn.", player=who, place=place)
+
+
+def _turn_record(cur: GameState, res: GameState, *, has_lines: bool) -> list[Text]:
     """What the current henchman may still do this turn, where nothing on the table shows it."""
-    out: list[str] = []
-    who = cap(res.current)
+    out: list[Text] = []
+    who = Cap(Word(res.current))
     then, now = res.turn, cur.turn
     for card_id in now.specials:
         if card_id not in then.specials:
-            card = next((c for c in res.board if c.id == card_id), None)
-            where = f" on {place_words(card.field)}" if card else ""
-            out.append(f"{who} has not used the special card{where} this turn.")
+            out.append(_special_line(res, card_id, who, used=False))
     for card_id in then.specials:
         if card_id not in now.specials:
-            card = next((c for c in res.board if c.id == card_id), None)
-            where = f" on {place_words(card.field)}" if card else ""
-            out.append(f"{who} has used the special card{where} this turn.")
+            out.append(_special_line(res, card_id, who, used=True))
     if not has_lines and not out:  # the turn's record is all that changes: say what of it
-        for attr, done, not_yet in TURN_FLAGS:
+        for attr in TURN_FLAGS:
             if getattr(now, attr) != getattr(then, attr):
-                out.append(f"{who}'s henchman {done if getattr(then, attr) else not_yet} this turn.")
+                out.append(_flag_line(attr, getattr(then, attr), who))
     return out

@@ -20,7 +20,7 @@ from tests.companion.games.gluecksritter.test_table_words import gluecksritter
 from tests.companion.games.words import FAST, Play, seeds
 from tests.companion.journal.fixtures.games import is_over, legal_command, random_config
 
-CATALOGUED = ("raubritter", "gluecksritter")
+CATALOGUED = ("raubritter", "gluecksritter", "schatzjagd")
 
 
 @pytest.mark.parametrize("game", CATALOGUED)
