@@ -5,8 +5,8 @@ goes back to (``restored``) and returns one short instruction per thing to chang
 e.g. ``"Red: put 2 silver back in the sack."`` or ``"Red's henchman goes back to C7."``.
 An empty list means nothing on the table changes. :func:`instructions` gives them as English
 sentences (the command line, the journal); :func:`messages` as texts the table renders in its
-language (:mod:`companion.i18n`; so far Raubritter's and Die Glücksritter's words, the die-roll
-line and :data:`NOTHING` are catalogue messages, Schatzjagd's words plain English strings).
+language (:mod:`companion.i18n`: every game's words, the die-roll line and :data:`NOTHING` are
+catalogue messages).
 
 The words come from the two states alone (plus the undone command, whose die rolls are
 mentioned); they never name a secret: no secret pick, no document in a hand or face down,
@@ -35,7 +35,7 @@ Wording rules, the same for every game:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from companion.games.registry import HOMES, UnknownGame, home
@@ -63,7 +63,7 @@ def instructions(
 
 def messages(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Text]:
     """:func:`instructions` as texts to render in the table's language (:mod:`companion.i18n`);
-    a game whose words are not in the catalogues yet gives plain English strings."""
+    a plain ``str`` among them would be a text not in the catalogues (none is now)."""
     module = _module(game)
     rolls = command_rolls(module.ROLLS, command)
     lines: list[Text] = []
@@ -110,30 +110,6 @@ def roll_line(values: Sequence[int], *, redo: bool = False) -> Message:
             "The rolls of {values} are entered again with this step; they are not rolled again.", values=rolls
         )
     return Message("The rolls of {values} are taken back with this step; they are not rolled again.", values=rolls)
-
-
-# --------------------------------------------------------------------------- words
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def join(items: Iterable[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-UNCOUNTABLE = {"silver", "gold"}
-
-
-def count(n: int, noun: str) -> str:
-    """``count(1, "wall") == "1 wall"``, ``count(2, "wall") == "2 walls"``, ``count(3, "gold") == "3 gold"``."""
-    if n == 1 or noun in UNCOUNTABLE:
-        return f"{n} {noun}"
-    return f"{n} {noun}s"
 
 
 # --------------------------------------------------------------------------- moves

@@ -2,7 +2,8 @@
 it runs: who slotted a face-down card, and which types of card lie in the discard pile.
 
 Read are the public view, every prince's own view, the game log (every event as the log shows it)
-and the words the table would be given to undo or to redo the last step. The slotter of each
+and the words the table would be given to undo or to redo the last step, in English and in
+German. The slotter of each
 face-down card is taken from the play's own record (the events of the commands in play), which
 only the referee holds.
 """
@@ -14,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal.table_words import instructions
+from companion.i18n import ENGLISH, Word, render
+from companion.journal.table_words import messages
 from engines.schatzjagd import GAME
 from engines.schatzjagd.rules import CARD_TYPES
 from engines.schatzjagd.state import GameState
@@ -24,6 +26,9 @@ DISCARD_TYPES = "discard-types"
 NOTES = (WHO_SLOTTED, DISCARD_TYPES)
 
 TYPE_WORD = re.compile(rf"\b({'|'.join(CARD_TYPES)})s?\b", re.IGNORECASE)
+GERMAN = "de"
+# the German card types as the table words name them (a plural or a genitive ending allowed)
+GERMAN_TYPE_WORD = re.compile(r"\b(Waffe|Trank|Falle|Spezialkarte|Unhold|Zauber|Lageplan)(n|e|s|es)?\b")
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Readable:
     views: tuple[Any, ...]  # the public view and each prince's own view
     log: tuple[Any, ...]  # every event in play, as the game log shows it
     words: tuple[str, ...]  # to undo the last step, and to redo it
+    german: tuple[str, ...] = ()  # the same words in German
 
 
 def _events(history: Any) -> Iterator[Any]:
@@ -67,14 +73,15 @@ def readable(history: Any) -> Readable:
     state = history.state
     views = (GAME.public_view(state), *(GAME.player_view(state, c) for c in state.colours))
     log = tuple(GAME.public_event(e) for e in _events(history))
-    words: list[str] = []
+    texts: list[Any] = []
     entries = history.entries
     if entries:
         before = _before_last(history)
         command = GAME.dump_command(entries[-1].command)
-        words += instructions(GAME.name, state, before, command)
-        words += instructions(GAME.name, before, state, command, redo=True)
-    return Readable(views, log, tuple(words))
+        texts += messages(GAME.name, state, before, command)
+        texts += messages(GAME.name, before, state, command, redo=True)
+    english = tuple(render(t, ENGLISH) for t in texts)
+    return Readable(views, log, english, tuple(render(t, GERMAN) for t in texts))
 
 
 def _dicts(data: Any) -> Iterator[dict]:
@@ -112,10 +119,16 @@ def notes(history: Any) -> tuple[str, ...]:
             found.add(WHO_SLOTTED)
         if any(_words(line, card.field) and _words(line, card.colour) for line in seen.words):
             found.add(WHO_SLOTTED)
+        colour = render(Word(card.colour), GERMAN)
+        if any(_words(line, card.field) and _words(line, colour) for line in seen.german):
+            found.add(WHO_SLOTTED)
     if _by_type(seen.views) or _by_type(seen.log):
         found.add(DISCARD_TYPES)
     for line in seen.words:  # a card of a named type put on the discard pile (taking one off to lay it
         # face up on the board names what everyone will see)
         if "discard pile" in line and "off the discard pile" not in line and TYPE_WORD.search(line):
+            found.add(DISCARD_TYPES)
+    for line in seen.german:  # the same in German: "Ablage", and "von der Ablage" for taking one off
+        if "Ablage" in line and "von der Ablage" not in line and GERMAN_TYPE_WORD.search(line):
             found.add(DISCARD_TYPES)
     return tuple(sorted(found))

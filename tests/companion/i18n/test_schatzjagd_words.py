@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.i18n import render
+from companion.games.schatzjagd.notes import GERMAN_TYPE_WORD
+from companion.i18n import Word, render
 from companion.i18n.words import WORDS
 from companion.journal.table_words import messages
 from engines.schatzjagd.commands import Challenge, Dig, EndTurn, Exchange, PlaceCard, Reveal, Travel
@@ -116,3 +117,11 @@ def test_a_card_slotted_this_turn_names_neither_prince_nor_field_in_german() -> 
     assert german == [
         "Nimm die Karte, die in diesem Zug verdeckt gesteckt wurde, zurück auf die Hand, von der sie kam."
     ]
+
+
+def test_the_notes_search_knows_every_german_card_type() -> None:
+    # notes.py looks for a card type named beside the discard pile in the German words too
+    for kind in CARD_TYPES:
+        word = "the special card" if kind == "special" else f"the {kind}"
+        german = render(Word(word), "de")
+        assert GERMAN_TYPE_WORD.search(german), german
