@@ -581,7 +581,7 @@ def _fight_again(state: GameState, fight: Fight) -> Message:
         )
     place = _monster_place(state, fight)
     if _hidden_monster(fight, state):
-        return Message("{player}'s fight on {place} fight again.", player=Cap(Word(fight.henchman)), place=place)
+        return Message("{player}'s fight on {place} is on again.", player=Cap(Word(fight.henchman)), place=place)
     return Message("{player} and the monster on {place} fight again.", player=Cap(Word(fight.henchman)), place=place)
 
 
