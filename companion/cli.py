@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 class _Version(argparse.Action):
     """``--version``, reading the installed package's version only when asked."""
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         print(f"companion {package_version()}")
         parser.exit()
 

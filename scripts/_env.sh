@@ -1,6 +1,5 @@
 # Sourced by scripts/run-tests and scripts/run-app: installs system packages
-# (as root), creates .venv, installs the project into it and compiles the
-# gettext catalogues.
+# (as root), creates .venv and installs the project into it.
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -62,12 +61,6 @@ install_project() {
     touch "$stamp"
 }
 
-compile_catalogues() {
-    # .po -> .mo (Babel) on every run: cheap, and an edited .po is never stale
-    .venv/bin/python -m companion.i18n.compile
-}
-
 install_apt_packages
 create_venv
 install_project
-compile_catalogues
