@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
@@ -269,7 +269,7 @@ class Table:
         public = tuple(self._session.game.public_event(event) for event in committed.events)
         return self._tell(Happened(committed.seq, kind, public))
 
-    def _move(self, kind: str) -> Notice:
+    def _move(self, kind: Literal["undo", "redo"]) -> Notice:
         self._loop.check()
         try:
             moved = self._session.undo() if kind == "undo" else self._session.redo()
@@ -278,8 +278,7 @@ class Table:
         except JournalWriteError as error:
             return self._tell(Refused("journal.write", str(error)))
         log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
-        undo_or_redo = "undo" if kind == "undo" else "redo"
-        notice = self._tell(Moved(undo_or_redo, moved.seq, moved.target, moved.words, moved.messages))
+        notice = self._tell(Moved(kind, moved.seq, moved.target, moved.words, moved.messages))
         self._changed()
         return notice
 
