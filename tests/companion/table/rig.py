@@ -13,7 +13,7 @@ from typing import Any
 from companion.games.gluecksritter.table import TABLE
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.table import Notice, Table, TableGame
+from companion.table import Table, TableGame
 from engines.gluecksritter import Setup
 from hardware.panel.keyboard import KeyboardPanel
 from tests.hardware.collector import WAIT
@@ -79,9 +79,6 @@ class Heard(list):
 
     def of(self, kind: type) -> list[Any]:
         return [notice for notice in self if isinstance(notice, kind)]
-
-    def since(self, mark: int) -> list[Notice]:
-        return self[mark:]
 
 
 def make_table(
