@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engines.core.correction import Corrected
@@ -22,15 +23,11 @@ def _pile(s: GameState, colour: str, kind: str, change: int) -> GameState:
     return _update_player(s, colour, tiles=p.tiles[:i] + (p.tiles[i] + change,) + p.tiles[i + 1 :])
 
 
-def _hands(s: GameState, knights: dict[str, int]) -> GameState:
+def _hands(s: GameState, knights: Counter[str]) -> GameState:
     """Knights back into (positive) or out of (negative) their owners' hands."""
     for colour, n in knights.items():
         s = _update_player(s, colour, knights=s.player(colour).knights + n)
     return s
-
-
-def _count(stack: tuple[str, ...]) -> dict[str, int]:
-    return {colour: stack.count(colour) for colour in dict.fromkeys(stack)}
 
 
 def tile_laid(s: GameState, e: ev.TileLaid) -> GameState:
@@ -69,7 +66,7 @@ def tile_corrected(s: GameState, e: ev.TileCorrected) -> GameState:
     if e.old is not None:
         s = _pile(s, e.player, e.old, +1)
     if e.new is None:  # back to the pile; its knights back to their owners
-        s = _hands(s, _count(cell.stack if cell else ()))
+        s = _hands(s, Counter(cell.stack if cell else ()))
         return replace(s, cells=tuple(c for c in s.cells if (c.x, c.y) != here))
     s = _pile(s, e.player, e.new, -1)
     if cell is None:  # from the pile onto the table
@@ -83,9 +80,8 @@ def tile_moved(s: GameState, e: ev.TileMoved) -> GameState:
 
 
 def stack_corrected(s: GameState, e: ev.StackCorrected) -> GameState:
-    back = _count(e.old)
-    for colour, n in _count(e.new).items():
-        back[colour] = back.get(colour, 0) - n
+    back = Counter(e.old)
+    back.subtract(e.new)
     s = _hands(s, back)
     return replace(s, cells=tuple(replace(c, stack=e.new) if (c.x, c.y) == (e.x, e.y) else c for c in s.cells))
 
