@@ -16,6 +16,7 @@ from companion.scenario.parse import CommandLine, ScenarioError, parse_scenario,
 from companion.scenario.run import check_file, run_file
 from engines.core import History
 from engines.gluecksritter.coins import Coins
+from tests.companion.games.scenario_files import assert_error_at, write
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "gluecksritter"
 
@@ -38,12 +39,6 @@ decline green                 # line 15
 expect red.coins = 5s4g
 expect round = 2
 """
-
-
-def write(tmp_path: Path, text: str, name: str = "case.scn") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def with_line(text: str, after: int, line: str) -> str:
@@ -175,12 +170,7 @@ BAD = [
 def test_a_file_that_cannot_be_understood_is_an_error_naming_file_and_line(
     tmp_path: Path, text: str, line: int, message: str
 ) -> None:
-    path = write(tmp_path, text)
-    for result in (run_file(path), check_file(path)):
-        assert result.status == "error"
-        assert result.line == line
-        assert message in result.message
-        assert result.report().startswith(f"ERROR {path}:{line}: ")
+    assert_error_at(write(tmp_path, text), line, message)
 
 
 def test_a_missing_file_is_an_error(tmp_path: Path) -> None:

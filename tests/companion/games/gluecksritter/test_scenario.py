@@ -9,14 +9,9 @@ from companion.games.gluecksritter.scenario import build_command
 from companion.scenario.parse import CommandLine, parse_scenario
 from companion.scenario.run import check_file, run_file
 from engines.gluecksritter.coins import Coins
+from tests.companion.games.scenario_files import write
 
 HEAD = "game gluecksritter\nplayers red blue green\n"
-
-
-def write(tmp_path: Path, text: str, name: str = "s.scn") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def command(text: str) -> object:

@@ -11,17 +11,12 @@ import pytest
 
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.scenario.run import check_file, run_file
+from companion.scenario.run import run_file
+from tests.companion.games.scenario_files import assert_error_at, write
 
 SCENARIO_DIR = Path(__file__).resolve().parents[3] / "scenarios" / "raubritter"
 
 HEAD = 'game raubritter\nplayer blue "Anna" 1970-03-01\n'
-
-
-def write(tmp_path: Path, text: str, name: str = "case.scn") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("path", sorted(SCENARIO_DIR.glob("*.scn")), ids=lambda p: p.name)
@@ -69,12 +64,7 @@ BAD = [
 def test_a_header_or_line_it_cannot_understand_is_an_error_naming_file_and_line(
     tmp_path: Path, text: str, line: int, message: str
 ) -> None:
-    path = write(tmp_path, text)
-    for result in (run_file(path), check_file(path)):
-        assert result.status == "error", result.report()
-        assert result.line == line
-        assert message in result.message
-        assert result.report().startswith(f"ERROR {path}:{line}: ")
+    assert_error_at(write(tmp_path, text), line, message)
 
 
 def test_negative_coordinates_and_ordered_lists(tmp_path: Path) -> None:

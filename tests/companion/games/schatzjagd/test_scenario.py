@@ -41,14 +41,9 @@ from engines.schatzjagd.commands import (
     UseSpecial,
 )
 from engines.schatzjagd.rules import DEFAULT_REGIONS, DEFAULT_TREASURES, Effect, Victory
+from tests.companion.games.scenario_files import assert_error_at, write
 
 HEAD = 'game schatzjagd\nplayer red "Anna"\nplayer blue "Bo"\n'
-
-
-def write(tmp_path: Path, text: str, name: str = "case.scn") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def setup_of(text: str) -> Setup:
@@ -186,12 +181,7 @@ BAD_HEADER = [
 def test_a_header_it_cannot_understand_is_an_error_naming_file_and_line(
     tmp_path: Path, text: str, line: int, message: str
 ) -> None:
-    path = write(tmp_path, text)
-    for result in (run_file(path), check_file(path)):
-        assert result.status == "error", result.report()
-        assert message in result.message
-        assert result.line == line
-        assert result.report().startswith(f"ERROR {path}:{line}: ")
+    for result in assert_error_at(write(tmp_path, text), line, message):
         assert result.commands == result.expectations == 0
 
 
