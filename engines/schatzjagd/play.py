@@ -125,10 +125,7 @@ def apply_effects(play: Play, colour: str, effects: Iterable[Effect], cause: str
     (``by``: the rival prince whose spell it was, who then takes treasures and gold)."""
     for effect in effects:
         p = play.state.henchman(colour)
-        raw = effect.apply(p.value(effect.counter))
-        if effect.counter == "poison" and raw:
-            raw = max(raw, p.poison)  # a new poisoning never lowers the daily loss already running
-        change(play, colour, effect.counter, raw, cause)
+        change(play, colour, effect.counter, effect.apply(p.value(effect.counter)), cause)
         if play.state.henchman(colour).life == 0:
             kill(play, colour, killer=by if by != colour else None, cause=cause)
             return

@@ -125,7 +125,8 @@ EFFECT = re.compile(r"(life|gold|strength|weapons|poison)\s*([-+=/])\s*(\d{1,2})
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """What a card does to one value: raise, lower, halve or set it (``poison=N``: N a day, 0 cures)."""
+    """What a card does to one value: raise, lower, halve or set it (``poison=N``: N a day, 0 cures; a
+    poisoning keeps the stronger daily loss)."""
 
     counter: Counter_
     op: Op
@@ -150,6 +151,8 @@ class Effect:
             return value - self.amount
         if self.op == "halve":
             return value // 2
+        if self.counter == "poison" and self.amount:
+            return max(value, self.amount)  # a new poisoning never lowers the daily loss already running
         return self.amount
 
 
