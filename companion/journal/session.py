@@ -9,7 +9,7 @@ command in play. Snapshots of the state along the chain keep resuming fast howev
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -215,32 +215,30 @@ class Session:
         if not self.head:
             raise RuleViolation("history.undo", "there is nothing to undo")
         target = self.head
-        before = self.state_at(self.parent(target))
-        command = self.journal.entry(self.game_id, target).command
-        texts = messages(self.game.name, self.state, before, command)
-        words = [render(text, ENGLISH) for text in texts]
-        seq = self.journal.append(
-            self.game_id, kind="undo", head=self.parent(target), target=target, words=words, finished=is_over(before)
-        )
-        self.head = self.parent(target)
-        self.state = before
+        parent = self.parent(target)
+        moved = self._move("undo", target, parent, self.state_at(parent))
         self.redo_stack.append(target)
-        return Moved(seq, target, tuple(words), tuple(texts))
+        return moved
 
     def redo(self) -> Moved:
         if not self.redo_stack:
             raise RuleViolation("history.redo", "there is nothing to redo")
         target = self.redo_stack[-1]
-        after = self.state_at(target)
+        moved = self._move("redo", target, target, self.state_at(target))
+        self.redo_stack.pop()
+        return moved
+
+    def _move(self, kind: Literal["undo", "redo"], target: int, head: int, state: Any) -> Moved:
+        """Write the undo or redo of command entry ``target``, after which ``head`` (with ``state``)
+        is in play, with the words for the table; JournalWriteError leaves the session as it was."""
         command = self.journal.entry(self.game_id, target).command
-        texts = messages(self.game.name, self.state, after, command, redo=True)
+        texts = messages(self.game.name, self.state, state, command, redo=kind == "redo")
         words = [render(text, ENGLISH) for text in texts]
         seq = self.journal.append(
-            self.game_id, kind="redo", head=target, target=target, words=words, finished=is_over(after)
+            self.game_id, kind=kind, head=head, target=target, words=words, finished=is_over(state)
         )
-        self.head = target
-        self.state = after
-        self.redo_stack.pop()
+        self.head = head
+        self.state = state
         return Moved(seq, target, tuple(words), tuple(texts))
 
     # --------------------------------------------------------------------------------- views
