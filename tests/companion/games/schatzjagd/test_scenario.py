@@ -205,19 +205,16 @@ AGREEMENT = [
 
 
 @pytest.mark.parametrize(("text", "line", "message"), AGREEMENT, ids=[t.splitlines()[-1] for t, _, _ in AGREEMENT])
-def test_a_setup_that_does_not_agree_is_an_error_with_a_clear_message(
+def test_a_setup_that_does_not_agree_is_an_error_with_a_clear_message_naming_the_setting_line(
     tmp_path: Path, text: str, line: int, message: str
 ) -> None:
     path = write(tmp_path, text)
-    for result in (run_file(path), check_file(path)):
+    run, check = run_file(path), check_file(path)
+    for result in (run, check):
         assert result.status == "error", result.report()
         assert message in result.message
         assert result.line is not None
-
-
-@pytest.mark.parametrize(("text", "line", "message"), AGREEMENT, ids=[t.splitlines()[-1] for t, _, _ in AGREEMENT])
-def test_a_setup_that_does_not_agree_names_the_setting_line(tmp_path: Path, text: str, line: int, message: str) -> None:
-    assert run_file(write(tmp_path, text)).line == line
+    assert run.line == line
 
 
 @pytest.mark.parametrize("name", ["", "x" * 25])
