@@ -56,6 +56,7 @@ from engines.gluecksritter.commands import (
     RollDie,
     TakeDocument,
 )
+from engines.gluecksritter.knight import other_knight
 from engines.gluecksritter.rules import COLOURS, OSULLIVAN, SCHMIDT, DocumentSpec
 from engines.gluecksritter.state import GameState
 from engines.gluecksritter.views import awaiting
@@ -348,7 +349,7 @@ def _offer(state: GameState, rng: random.Random, colour: str) -> MakeOffer:
     k = state.knight
     assert k is not None
     me = state.player(colour)
-    other = state.player(k.knights[1] if k.knights[0] == colour else k.knights[0])
+    other = state.player(other_knight(k, colour))
     target = (k.offer.value if k.offer else 0) + rng.randint(1, 3)
     rest = target
     walls = towers = 0
@@ -393,7 +394,7 @@ def _answer_promise(state: GameState, rng: random.Random, style: Style, colour: 
     """All, part or none of the promised loot: coins worth up to the promise, from what is held."""
     k = state.knight
     assert k is not None and k.offer is not None
-    other = k.knights[1] if k.knights[0] == colour else k.knights[0]
+    other = other_knight(k, colour)
     held = state.player(colour).coins
     worth = rng.randint(1, k.offer.loot_promise)
     gold = rng.randint(0, min(held.gold, worth // 2))
