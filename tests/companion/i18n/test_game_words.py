@@ -18,6 +18,7 @@ from engines.gluecksritter.rules import COLOURS as GR_COLOURS
 from engines.gluecksritter.tax import KINDS as GR_COINS
 from tests.companion.games.gluecksritter.test_table_words import gluecksritter
 from tests.companion.games.words import FAST, Play, seeds
+from tests.companion.i18n.texts import undo_texts
 from tests.companion.journal.fixtures.games import is_over, legal_command, random_config
 
 CATALOGUED = ("raubritter", "gluecksritter", "schatzjagd")
@@ -47,8 +48,7 @@ def test_every_gluecksritter_word_is_in_the_catalogue() -> None:
 
 def test_gluecksritter_words_in_german() -> None:
     play = gluecksritter()
-    play.do(PlaceDucats(3, 2, Coins(2, 1), Coins(1, 1)))
-    texts = messages("gluecksritter", play.history.state, play.before, play.command)
+    texts = undo_texts(play, PlaceDucats(3, 2, Coins(2, 1), Coins(1, 1)))
     assert [render(t, "en") for t in texts] == [
         "Put 2 silver and 1 gold from field 5 back in the sack.",
         "Put 1 silver and 1 gold from field 6 back in the sack.",

@@ -8,14 +8,9 @@ from pathlib import Path
 from companion.i18n import render
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from companion.journal.table_words import messages
 from engines.raubritter.commands import LayTile, Surrender
 from tests.companion.games.raubritter.test_table_words import raubritter, raubritter_opening
-
-
-def undo_texts(play, command) -> list:
-    play.do(command)
-    return messages("raubritter", play.history.state, play.before, play.command)
+from tests.companion.i18n.texts import undo_texts
 
 
 def test_the_undo_words_in_german_and_english() -> None:

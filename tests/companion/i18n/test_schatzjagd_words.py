@@ -13,11 +13,7 @@ from engines.schatzjagd.commands import Challenge, Dig, EndTurn, Exchange, Place
 from engines.schatzjagd.rules import CARD_TYPES, COLOURS, SHOPS, parse_effect
 from engines.schatzjagd.state import CATHARSIS
 from tests.companion.games.schatzjagd.test_table_words import schatzjagd
-
-
-def undo_texts(play, command) -> list:
-    play.do(command)
-    return messages("schatzjagd", play.history.state, play.before, play.command)
+from tests.companion.i18n.texts import redo_texts, undo_texts
 
 
 def both(texts: list) -> tuple[list[str], list[str]]:
@@ -37,8 +33,7 @@ def test_a_fight_taken_back_in_german() -> None:
         ["The fight between blue and red is off."],
         ["Der Kampf zwischen Blau und Rot ist abgebrochen."],
     )
-    play.do(Exchange("blue", 6, 1))
-    english, german = both(messages("schatzjagd", play.history.state, play.before, play.command))
+    english, german = both(undo_texts(play, Exchange("blue", 6, 1)))
     assert english == [
         "The rolls of 6 and 1 are taken back with this step; they are not rolled again.",
         "Set red's life to 15.",
@@ -68,7 +63,7 @@ def test_a_card_turned_face_down_again_and_a_henchman_moved_back_in_german() -> 
     english, german = both(undo_texts(play, Reveal("red", "monster", 12, effects=(parse_effect("strength+1"),))))
     assert english == ["Turn the card at C3 face down again.", "Red's fight on C3 is off."]
     assert german == ["Verdecke die Karte bei C3 wieder.", "Der Kampf von Rot bei C3 ist abgebrochen."]
-    english, german = both(messages("schatzjagd", play.before, play.history.state, play.command, redo=True))
+    english, german = both(redo_texts(play))
     assert english == [
         "Turn up the card at C3 again: the monster (power 12, reward strength+1).",
         "Red and the monster on C3 fight again.",
@@ -84,7 +79,7 @@ def test_places_and_values_in_german() -> None:
     english, german = both(undo_texts(play, Travel("red", 6, "H8", "city")))
     assert english[1:] == ["Red's henchman goes back to red's castle."]
     assert german[1:] == ["Der Scherge von Rot steht wieder bei der Burg von Rot."]
-    english, german = both(messages("schatzjagd", play.before, play.history.state, play.command, redo=True))
+    english, german = both(redo_texts(play))
     assert english[1:] == ["Red's henchman goes back to H8, before the city's walls."]
     assert german[1:] == ["Der Scherge von Rot steht wieder bei H8, vor der Stadtmauer."]
     start = play.history.state
