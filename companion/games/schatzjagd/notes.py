@@ -2,10 +2,9 @@
 it runs: who slotted a face-down card, and which types of card lie in the discard pile.
 
 Read are the public view, every prince's own view, the game log (every event as the log shows it)
-and the words the table would be given to undo or to redo the last step, in English and in
-German. The slotter of each
-face-down card is taken from the play's own record (the events of the commands in play), which
-only the referee holds.
+and the words the table would be given to undo or to redo the last step, in English and in German.
+The slotter of each face-down card is taken from the play's own record (the events of the commands
+in play), which only the referee holds.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ class Readable:
     views: tuple[Any, ...]  # the public view and each prince's own view
     log: tuple[Any, ...]  # every event in play, as the game log shows it
     words: tuple[str, ...]  # to undo the last step, and to redo it
-    german: tuple[str, ...] = ()  # the same words in German
+    german: tuple[str, ...]  # the same words in German
 
 
 def _events(history: Any) -> Iterator[Any]:
@@ -80,8 +79,7 @@ def readable(history: Any) -> Readable:
         command = GAME.dump_command(entries[-1].command)
         texts += messages(GAME.name, state, before, command)
         texts += messages(GAME.name, before, state, command, redo=True)
-    english = tuple(render(t, ENGLISH) for t in texts)
-    return Readable(views, log, english, tuple(render(t, GERMAN) for t in texts))
+    return Readable(views, log, tuple(render(t, ENGLISH) for t in texts), tuple(render(t, GERMAN) for t in texts))
 
 
 def _dicts(data: Any) -> Iterator[dict]:
