@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engines.core.frozen import replace
 from engines.gluecksritter.coins import Coins
-from engines.gluecksritter.rules import Rules
+from engines.gluecksritter.rules import HAGGLE_VALUE, Rules
 
 # Phases of a round, named as the rule books' summary names them.
 DUCATS = "A"  # draw the Ducat card, place coins on fields 5 and 6
@@ -59,7 +59,8 @@ class Offer:
 
     @property
     def value(self) -> int:
-        return self.ducats + 4 * self.walls + 5 * self.towers + self.loot_promise
+        pieces = HAGGLE_VALUE["wall"] * self.walls + HAGGLE_VALUE["tower"] * self.towers
+        return self.ducats + pieces + self.loot_promise
 
 
 @dataclass(frozen=True, slots=True)
