@@ -17,8 +17,6 @@ from engines.gluecksritter.round_end import last_field_done
 from engines.gluecksritter.rules import CASTLE_LIMIT, FIELD1_SHARED_PRICE, PIECE_OF_FIELD, PIECE_PRICES
 from engines.gluecksritter.state import RESOLVE, GameState
 
-FIELD_NAMES = {1: "documents", 2: "walls", 3: "towers", 4: "Black Knight", 5: "tax collector", 6: "customs"}
-
 
 def _require_turn(state: GameState, player: str, fields: tuple[int, ...]) -> int:
     if state.phase != RESOLVE or not state.field_open or state.field not in fields:
