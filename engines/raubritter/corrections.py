@@ -31,7 +31,7 @@ def correct_knights(state: GameState, cmd: Correct) -> list:
         raise RuleViolation(
             "correction.counter", f"there is no count {cmd.counter!r}; the count to correct is <colour>.knights"
         )
-    _known(state, colour)
+    known(state, colour)
     p = state.player(colour)
     most = p.knights + p.aside
     if not 0 <= cmd.value <= most:
@@ -48,7 +48,7 @@ def correct_knights(state: GameState, cmd: Correct) -> list:
 def correct_tile(state: GameState, cmd: CorrectTile) -> list:
     reason = require_reason(cmd.reason)
     if cmd.player is not None:
-        _known(state, cmd.player)
+        known(state, cmd.player)
     cell = state.cell(cmd.x, cmd.y)
     if cell is None:
         return [_add_tile(state, cmd, reason)]
@@ -97,7 +97,7 @@ def move_tile(state: GameState, cmd: MoveTile) -> list:
 def correct_stack(state: GameState, cmd: CorrectStack) -> list:
     reason = require_reason(cmd.reason)
     for colour in dict.fromkeys(cmd.stack):
-        _known(state, colour)
+        known(state, colour)
     cell = _tile(state, cmd.x, cmd.y)
     stack = tuple(cmd.stack)
     if len(stack) > MAX_STACK:
@@ -133,7 +133,8 @@ def follow_up(state: GameState) -> list:
     return []
 
 
-def _known(state: GameState, colour: str) -> None:
+def known(state: GameState, colour: str) -> None:
+    """Refuse a colour nobody plays at this table (a correction's as a move's)."""
     if not state.has_player(colour):
         raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
 

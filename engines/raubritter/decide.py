@@ -60,8 +60,7 @@ def surrender(state: GameState, cmd: Surrender) -> list:
 def _current(state: GameState, colour: str, what: str) -> Any:
     if state.phase == OVER:
         raise RuleViolation("game.over", "the game is over; only corrections are possible")
-    if not state.has_player(colour):
-        raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
+    corrections.known(state, colour)
     player = state.player(colour)
     if player.surrendered:
         raise RuleViolation("player.surrendered", f"{colour} has surrendered")
