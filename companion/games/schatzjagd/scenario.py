@@ -154,10 +154,6 @@ def _kind_list(kinds: Sequence[str]) -> Callable[[str], tuple[str, ...]]:
     return parse
 
 
-def _place(text: str) -> str:
-    return normal_place(text)
-
-
 def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
@@ -233,7 +229,7 @@ def probe(state: GameState, key: str) -> Probe:
         i = kinds.index(rest)
         return Probe(lambda s: s.treasure_stack[i], whole_number)
     if head in ("card", "loose", "guarded"):
-        place = _place(rest)
+        place = normal_place(rest)
         if head == "card":
             return Probe(_card(place), optional(one_of(card_words, "a card type or face-down")))
         if head == "loose":
@@ -259,7 +255,7 @@ def probe(state: GameState, key: str) -> Probe:
 
             return Probe(read, whole_number)
         if rest == "place":
-            return Probe(lambda s: s.henchman(colour).place, _place)
+            return Probe(lambda s: s.henchman(colour).place, normal_place)
         if rest == "before":
             return Probe(lambda s: s.henchman(colour).before, optional(normal_walls))
         if rest == "over-four":
