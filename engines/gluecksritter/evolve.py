@@ -119,11 +119,7 @@ def pieces_built(s: GameState, e: ev.PiecesBuilt) -> GameState:
 
 
 def piece_moved(s: GameState, e: ev.PieceMoved) -> GameState:
-    attr = "walls" if e.piece == "wall" else "towers"
-    src = s.player(e.source)
-    s = s.with_player(replace(src, **{attr: getattr(src, attr) - 1}))
-    dst = s.player(e.target)
-    return s.with_player(replace(dst, **{attr: getattr(dst, attr) + 1}))
+    return _move_pieces(s, "walls" if e.piece == "wall" else "towers", e.source, e.target, 1)
 
 
 def deck_reshuffled(s: GameState, e: ev.DeckReshuffled) -> GameState:
@@ -231,6 +227,7 @@ def handed_over(s: GameState, e: ev.HandedOver) -> GameState:
 
 
 def _move_pieces(s: GameState, attr: str, source: str, target: str, n: int) -> GameState:
+    """``n`` walls or towers from ``source`` to ``target``: a player's colour or ``supply``."""
     supply = f"supply_{attr}"
     for place, delta in ((source, -n), (target, n)):
         if place == "supply":
