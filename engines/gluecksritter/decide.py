@@ -106,8 +106,6 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
         raise RuleViolation("document.in-hand", f"{cmd.player} does not hold {kind.name!r}")
     if cmd.document in player.played and not kind.generic:
         raise RuleViolation("document.twice", f"{cmd.player} has already played {kind.name!r} this round")
-    if state.phase == OVER:
-        raise RuleViolation("game.over", "the game is over")
     if cmd.kind is not None and kind.effect != "royal-tax-waiver":
         raise RuleViolation("document.kind", f"{kind.name!r} is not played against a royal tax")
     if kind.seal == "red":
