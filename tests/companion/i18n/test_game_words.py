@@ -11,6 +11,7 @@ from hypothesis import given
 
 from companion.i18n import render
 from companion.i18n.words import WORDS
+from companion.journal.session import is_over
 from companion.journal.table_words import messages
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import PlaceDucats
@@ -19,7 +20,7 @@ from engines.gluecksritter.tax import KINDS as GR_COINS
 from tests.companion.games.gluecksritter.test_table_words import gluecksritter
 from tests.companion.games.words import FAST, Play, seeds
 from tests.companion.i18n.texts import undo_texts
-from tests.companion.journal.fixtures.games import is_over, legal_command, random_config
+from tests.companion.journal.fixtures.games import legal_command, random_config
 
 CATALOGUED = ("raubritter", "gluecksritter", "schatzjagd")
 

@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 
 from companion.journal import schema
-from companion.journal.session import Session
+from companion.journal.session import Session, is_over
 from companion.journal.store import Journal
 from companion.journal.verify import canonical
 from engines.core.history import replay
-from tests.companion.journal.fixtures.games import ENGINES, FIXTURES, cli, is_over, legal_command
+from tests.companion.journal.fixtures.games import ENGINES, FIXTURES, cli, legal_command
 
 FIXTURE = FIXTURES / "journal-v1.sqlite3"
 

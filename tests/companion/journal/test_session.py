@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from companion.journal.session import SNAPSHOT_EVERY, Session
+from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
 from companion.journal.store import Journal
 from companion.journal.verify import canonical, verify
 from engines.core.errors import RuleViolation
@@ -34,7 +34,6 @@ from tests.companion.journal.fixtures.games import (
     GAME_NAMES,
     cli,
     illegal_command,
-    is_over,
     legal_command,
     random_config,
 )
