@@ -26,8 +26,8 @@ def check(state: GameState) -> None:
     if len({(c.x, c.y) for c in state.cells}) != len(state.cells):
         raise InvariantBroken("two tiles on one position")
     for c in state.cells:
-        lake = terrain(c.kind) == "lake"
-        if len(c.stack) > MAX_STACK or not set(c.stack) <= colours or c.owner not in colours or (lake and c.stack):
+        lake_with_knights = bool(c.stack) and terrain(c.kind) == "lake"
+        if len(c.stack) > MAX_STACK or not set(c.stack) <= colours or c.owner not in colours or lake_with_knights:
             raise InvariantBroken(f"impossible tile {c}")
     width, height = state.box()
     if width > state.area or height > state.area:
