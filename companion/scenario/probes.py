@@ -64,6 +64,14 @@ def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: None if text == "none" else parse(text)
 
 
+def _last_events(history: Any) -> tuple[str, ...]:
+    return tuple(e.type for e in history.entries[-1].events) if history.entries else ()
+
+
+LAST_EVENTS = Probe(_last_events, lambda text: tuple(listed(text)), of_history=True)
+"""``last-events``: the types of the events the last accepted command produced, in order."""
+
+
 def awaiting(game: Any, colours: Sequence[str]) -> Probe:
     """``awaiting``, the same key for every game: the players the public view awaits (its
     ``awaiting``, see docs/games.md), in any order; ``table`` when it awaits only the table as a

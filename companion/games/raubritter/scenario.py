@@ -16,8 +16,7 @@ from pydantic import ValidationError
 
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
-from companion.scenario.probes import Probe, awaiting, one_of, optional, whole_number, words
-from engines.core.history import History
+from companion.scenario.probes import LAST_EVENTS, Probe, awaiting, one_of, optional, whole_number, words
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
 from engines.raubritter.moves import legal_cells
@@ -109,14 +108,6 @@ def _score(colour: str) -> Callable[[GameState], int | None]:
     return lambda s: dict(s.scores).get(colour) if s.phase == "over" else None
 
 
-def _last_events(history: History) -> tuple[str, ...]:
-    return tuple(e.type for e in history.entries[-1].events) if history.entries else ()
-
-
-def _event_types(text: str) -> tuple[str, ...]:
-    return tuple(text.split(",")) if text != "none" else ()
-
-
 def _place(what: str, x: int, y: int, colours: Sequence[str]) -> Probe:
     if what == "cell":
         return Probe(lambda s: c.kind if (c := s.cell(x, y)) else None, optional(one_of(KINDS, "a tile kind")))
@@ -144,7 +135,7 @@ def probe(state: GameState, key: str) -> Probe:
         "height": Probe(lambda s: s.box()[1], whole_number),
         "tiles-laid": Probe(lambda s: len(s.cells), whole_number),
         "legal-cells": Probe(lambda s: len(legal_cells(s)), whole_number),
-        "last-events": Probe(_last_events, _event_types, of_history=True),
+        "last-events": LAST_EVENTS,
     }
     if key in fixed:
         return fixed[key]

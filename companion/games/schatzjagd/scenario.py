@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from companion.games.schatzjagd.notes import NOTES, notes
 from companion.scenario.commands import clean, command_builder
 from companion.scenario.parse import HeaderLine, ScenarioError
-from companion.scenario.probes import Probe, awaiting, listed, one_of, optional, whole_number, words
+from companion.scenario.probes import LAST_EVENTS, Probe, awaiting, listed, one_of, optional, whole_number, words
 from engines.core.history import History
 from engines.schatzjagd import GAME, Setup
 from engines.schatzjagd.commands import Command
@@ -184,10 +184,6 @@ def _lost(colour: str, counter: str) -> Callable[[History], int]:
     return read
 
 
-def _last_events(history: History) -> tuple[str, ...]:
-    return tuple(e.type for e in history.entries[-1].events) if history.entries else ()
-
-
 def probe(state: GameState, key: str) -> Probe:
     """The probe for ``key``; ValueError lists what keys exist. ``state`` supplies the colours."""
     key = key.strip().replace("_", "-")
@@ -210,8 +206,7 @@ def probe(state: GameState, key: str) -> Probe:
         "treasure-stack": Probe(lambda s: sum(s.treasure_stack), whole_number),
         "board": Probe(lambda s: len(s.board), whole_number),
         "catharsis": Probe(lambda s: s.catharsis, words(colours, "a player", ordered=True)),
-        "last-events": Probe(_last_events, lambda text: tuple(text.split(",")) if text != "none" else (),
-                             of_history=True),
+        "last-events": LAST_EVENTS,
         "notes": Probe(notes, words(NOTES, "a note the rules forbid"), of_history=True),
     }  # fmt: skip
     if key in fixed:
