@@ -44,9 +44,9 @@ def place_of(state: GameState, text: str, rule: str) -> str:
     return place
 
 
-def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule: str) -> str | None:
+def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule: str | None = None) -> str | None:
     """The walls a command says the field ``to`` lies before (``before=``), checked; None if not said.
-    ``rule`` refuses walls that are not in this game, ``field_rule`` a place that is no field."""
+    ``rule`` refuses walls that are not in this game, ``field_rule`` (if other) a place that is no field."""
     if text is None:
         return None
     try:
@@ -57,7 +57,7 @@ def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule:
     if colour is not None and colour not in state.colours:
         raise RuleViolation(rule, f"nobody plays {colour}: no castle-{colour} stands on this board")
     if not is_field(to):
-        raise RuleViolation(field_rule, f"only fields lie before the walls, not {to}")
+        raise RuleViolation(field_rule or rule, f"only fields lie before the walls, not {to}")
     return walls
 
 
@@ -186,7 +186,7 @@ def teleport(s: GameState, cmd: Teleport) -> list:
     to = place_of(s, cmd.to, "teleportal.field")
     if not is_field(to):
         raise RuleViolation("teleportal.field", f"the teleportal sets the henchman on a field, not {to}")
-    before = walls_of(s, to, cmd.before, "teleportal.field", "teleportal.field")
+    before = walls_of(s, to, cmd.before, "teleportal.field")
     play.emit(ev.Teleported(cmd.player, cmd.die, p.place, to, before))
     arrive(play, cmd.player)
     return play.events
@@ -199,7 +199,7 @@ def relocate(s: GameState, cmd: Relocate) -> list:
     reason = require_reason(cmd.reason)
     no_fight(s, "move a henchman by hand")
     to = place_of(s, cmd.to, "relocate.place")
-    before = walls_of(s, to, cmd.before, "relocate.place", "relocate.place")
+    before = walls_of(s, to, cmd.before, "relocate.place")
     if (to, before) == (p.place, p.before):
         raise RuleViolation("correction.same", f"{cmd.player}'s henchman already stands on {to}")
     play = Play(s)
