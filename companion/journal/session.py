@@ -264,7 +264,7 @@ class Session:
                         "entry": row.seq,
                         "at": row.at,
                         "command": kind,
-                        "correction": kind in ("correct", "relocate", "correct-tile", "move-tile", "correct-stack"),
+                        "correction": "reason" in row.command,  # every correction, and only one, gives a reason
                         "in_play": row.seq in active,
                         "events": [self.game.public_event(self.game.parse_event(e)) for e in row.events],
                     }

@@ -1,4 +1,8 @@
-"""Corrections: the table overrides the referee, logged with a reason and undoable like any event."""
+"""Corrections: the table overrides the referee, logged with a reason and undoable like any event.
+
+A game's correction commands (this module's :class:`Correct` and any of its own, such as a tile
+moved by hand) are the commands with a ``reason`` field, and no other command has one: that is how
+the game log tells a correction from play."""
 
 from __future__ import annotations
 
