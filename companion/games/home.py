@@ -14,6 +14,8 @@ The parts, each a module of the game's package ``companion.games.<name>``:
   :mod:`companion.journal.bgstats`);
 - ``table``, optional: how panel and die input becomes commands (``TABLE``, a
   :class:`companion.table.game.TableGame`);
+- ``refusals``, optional: ``words(values) -> values``, the values of the game's refusals that
+  are words of the catalogues beyond colours (:mod:`companion.i18n.refusals`);
 - ``screens`` and ``help``, optional: the app's screens and the rules help, for the touchscreen
   app to fill in.
 """
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-PARTS = ("scenario", "table_words", "bgstats", "table", "screens", "help")
+PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "screens", "help")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,7 @@ class GameHome:
     table_words: str
     bgstats: str
     table: str | None = None
+    refusals: str | None = None
     screens: str | None = None
     help: str | None = None
 

@@ -1,6 +1,6 @@
 """The gettext catalogues: ``companion/locale/<language>/LC_MESSAGES/companion.mo``, compiled from
-the ``.po`` sources beside them (:mod:`companion.i18n.compile`). A missing catalogue is an error,
-never a silent fall back to English."""
+the ``.po`` sources beside them, one file per area of the app (:mod:`companion.i18n.compile`).
+A missing catalogue is an error, never a silent fall back to English."""
 
 from __future__ import annotations
 
@@ -30,5 +30,11 @@ def catalogue(language: str) -> gettext.GNUTranslations:
         ) from None
 
 
-def po_file(language: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_files(language: str) -> list[Path]:
+    """The ``.po`` sources of a language: one file per area (``companion.po`` for the games'
+    table words, ``refusals-<game>.po``, ``screens.po``, ...), merged into one ``.mo``."""
+    return sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"))
+
+
+def mo_file(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.mo"

@@ -1,5 +1,6 @@
 """The messages the code uses: every ``Message("...")`` and ``Plural("...", "...", n)`` with literal
-texts under ``companion/``, found by Babel's Python extractor (so the tests can compare them with
+texts under ``companion/`` and every refusal template ``RuleViolation(rule, "...")`` under
+``engines/``, found by Babel's Python extractor (so the tests can compare them with
 the catalogues, and a new ``.po`` can be started from them)."""
 
 from __future__ import annotations
@@ -10,14 +11,17 @@ from babel.messages.extract import extract_from_dir
 
 KEYWORDS = {"Message": None, "Plural": (1, 2)}
 PACKAGE = Path(__file__).resolve().parent.parent
+ENGINES = PACKAGE.parent / "engines"
+REFUSALS = {"RuleViolation": (2,)}  # the template, the second argument (docs/i18n.md)
 
 
 def used() -> dict[str, str | None]:
     """``{msgid: msgid_plural or None}`` for every message in the code."""
     found: dict[str, str | None] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
-    ):
+    for _file, _line, message, _comments, _context in [
+        *extract_from_dir(PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()),
+        *extract_from_dir(ENGINES, method_map=[("**.py", "python")], keywords=REFUSALS, comment_tags=()),
+    ]:
         if isinstance(message, tuple):
             if message[0]:
                 found[message[0]] = message[1]

@@ -31,6 +31,13 @@ class Refused:
     rule: str
     message: str
     player: str | None = None
+    text: Any = field(default=None, compare=False)
+    """The same to render in the table's language (:func:`companion.i18n.render`); ``None`` shows
+    ``message``."""
+
+    @property
+    def shown(self) -> Any:
+        return self.text if self.text is not None else self.message
 
 
 @dataclass(frozen=True, slots=True)

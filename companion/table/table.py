@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
@@ -164,7 +165,7 @@ class Table:
         try:
             ready = self._game.prepare(self._state, command, self._rng)
         except RuleViolation as violation:
-            return self._tell(Refused(violation.rule, violation.message, player))
+            return self._tell(self._refusal(violation, player))
         if isinstance(ready, RollWanted):
             self._intent = ready
             return self._tell(RollCalled(ready.player, ready.die, ready.words))
@@ -261,7 +262,7 @@ class Table:
         try:
             committed = self._session.apply(command)
         except RuleViolation as violation:
-            return self._tell(Refused(violation.rule, violation.message, player))
+            return self._tell(self._refusal(violation, player))
         except JournalWriteError as error:
             return self._tell(Refused("journal.write", str(error), player))
         kind = getattr(command, "type", type(command).__name__)
@@ -274,13 +275,17 @@ class Table:
         try:
             moved = self._session.undo() if kind == "undo" else self._session.redo()
         except RuleViolation as violation:
-            return self._tell(Refused(violation.rule, violation.message))
+            return self._tell(self._refusal(violation))
         except JournalWriteError as error:
             return self._tell(Refused("journal.write", str(error)))
         log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
         notice = self._tell(Moved(kind, moved.seq, moved.target, moved.words, moved.messages))
         self._changed()
         return notice
+
+    def _refusal(self, violation: RuleViolation, player: str | None = None) -> Refused:
+        text = refusal_text(violation, self._game.name)
+        return Refused(violation.rule, violation.message, player, text)
 
     def _changed(self) -> None:
         """The state changed (or the table started): follow it with the choice and the rolls."""

@@ -7,11 +7,11 @@ import re
 import string
 
 import pytest
-from babel.messages.pofile import read_po
 
 from companion.i18n import Cap, Join, Message, MissingCatalogue, Plural, Word, render, set_language
 from companion.i18n import catalogues as catalogues_module
-from companion.i18n.catalogues import LANGUAGES, po_file
+from companion.i18n.catalogues import LANGUAGES
+from companion.i18n.compile import merged
 from companion.i18n.extract import used
 from companion.i18n.words import WORDS
 from engines.raubritter.rules import COLOURS as RB_COLOURS
@@ -19,8 +19,7 @@ from engines.raubritter.rules import KINDS as RB_KINDS
 
 
 def po(language: str):
-    with po_file(language).open("rb") as source:
-        return read_po(source, locale=language)
+    return merged(language)
 
 
 def placeholders(text: str) -> set[str]:
@@ -139,3 +138,14 @@ def test_an_unknown_language_is_refused():
 def test_message_ids_are_english_sentences_with_named_values():
     for msgid in used():
         assert not re.search(r"\{\d*\}|%[sd(]", msgid), f"positional or printf value in {msgid!r}"
+
+
+def test_a_message_in_two_source_files_is_refused(tmp_path, monkeypatch):
+    from companion.i18n import compile as compile_module
+
+    header = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n\n'
+    for name in ("a.po", "b.po"):
+        (tmp_path / name).write_text(header + 'msgid "red"\nmsgstr "Rot"\n', encoding="utf-8")
+    monkeypatch.setattr(compile_module, "po_files", lambda language: sorted(tmp_path.glob("*.po")))
+    with pytest.raises(compile_module.DuplicateMessage, match="a.po and b.po"):
+        compile_module.merged("de")
