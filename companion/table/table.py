@@ -19,6 +19,7 @@ from typing import Any, Literal
 from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
+from companion.journal.table_words import messages
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
 from companion.table.game import RollWanted, TableGame
 from companion.table.loop import Loop, Schedule
@@ -176,6 +177,24 @@ class Table:
     def cancel_roll(self) -> None:
         """Forget a screen's command that was waiting for its roll."""
         self._intent = None
+
+    def preview(self, kind: Literal["undo", "redo"]) -> tuple[Any, ...] | None:
+        """The words an undo or redo would give now, without writing anything, so that a screen
+        shows them before the table commits to it; None when there is nothing to undo or redo."""
+        self._loop.check()
+        session = self._session
+        if kind == "undo":
+            if not session.can_undo:
+                return None
+            target = session.head
+            after = session.state_at(session.parent(target))
+        else:
+            if not session.can_redo:
+                return None
+            target = session.redo_stack[-1]
+            after = session.state_at(target)
+        command = session.journal.entry(session.game_id, target).command
+        return tuple(messages(session.game.name, session.state, after, command, redo=kind == "redo"))
 
     def undo(self) -> Notice:
         return self._move("undo")

@@ -35,3 +35,18 @@ def test_undoing_a_pick_asks_that_player_again(tmp_path, loop, closing):
     assert isinstance(heard.of(Happened)[-1], Happened) and session.state.player("yellow").pick == (1, 5)
     assert not table.public_view()["can_redo"]
     journal.close()
+
+
+def test_the_words_of_an_undo_are_shown_before_it_is_written(tmp_path, loop, closing):
+    from companion.i18n import render
+
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
+    assert table.preview("undo") is None and table.preview("redo") is None
+    assert isinstance(table.submit(PlaceDucats(3, 2, field5=Coins(3, 0), field6=Coins(2, 0))), Happened)
+    head = session.head
+    words = table.preview("undo")
+    assert words and session.head == head  # nothing written
+    undone = table.undo()
+    assert [render(w, "en") for w in words] == list(undone.words)
+    assert [render(w, "de") for w in table.preview("redo")] == [render(w, "de") for w in table.redo().messages]
+    journal.close()
