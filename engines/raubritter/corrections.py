@@ -29,7 +29,9 @@ def correct_knights(state: GameState, cmd: Correct) -> list:
     colour, _, what = cmd.counter.partition(".")
     if what != "knights":
         raise RuleViolation(
-            "correction.counter", f"there is no count {cmd.counter!r}; the count to correct is <colour>.knights"
+            "correction.counter",
+            "there is no count '{counter}'; the count to correct is <colour>.knights",
+            counter=cmd.counter,
         )
     known(state, colour)
     p = state.player(colour)
@@ -38,10 +40,17 @@ def correct_knights(state: GameState, cmd: Correct) -> list:
         on_tiles = KNIGHTS - most
         raise RuleViolation(
             "correction.range",
-            f"{colour} has {on_tiles} of {KNIGHTS} knights on tiles: 0 to {most} in hand, not {cmd.value}",
+            "{player} has {on_tiles} of {knights} knights on tiles: 0 to {most} in hand, not {value}",
+            player=colour,
+            on_tiles=on_tiles,
+            knights=KNIGHTS,
+            most=most,
+            value=cmd.value,
         )
     if cmd.value == p.knights:
-        raise RuleViolation("correction.same", f"{colour} has {p.knights} knights in hand already")
+        raise RuleViolation(
+            "correction.same", "{player} has {knights} knights in hand already", player=colour, knights=p.knights
+        )
     return [Corrected(cmd.counter, p.knights, cmd.value, reason)]
 
 
@@ -55,24 +64,29 @@ def correct_tile(state: GameState, cmd: CorrectTile) -> list:
     if cmd.player not in (None, cell.owner):
         raise RuleViolation(
             "correction.owner",
-            f"the tile at {_at(cell)} is {cell.owner}'s: take it back (kind none) and add {cmd.player}'s",
+            "the tile at {at} is {owner}'s: take it back (kind none) and add {player}'s",
+            at=_at(cell),
+            owner=cell.owner,
+            player=cmd.player,
         )
     if cmd.kind is None:
         return [ev.TileCorrected(cell.owner, cell.x, cell.y, cell.kind, None, reason)]
     if cmd.kind == cell.kind:
-        raise RuleViolation("correction.same", f"the tile at {_at(cell)} is a {cell.kind} already")
+        raise RuleViolation("correction.same", "the tile at {at} is a {kind} already", at=_at(cell), kind=cell.kind)
     _from_pile(state, cell.owner, cmd.kind)
     if terrain(cmd.kind) == "lake" and cell.stack:
-        raise RuleViolation("correction.lake", f"knights stand on {_at(cell)}: take them off before it becomes a lake")
+        raise RuleViolation(
+            "correction.lake", "knights stand on {at}: take them off before it becomes a lake", at=_at(cell)
+        )
     return [ev.TileCorrected(cell.owner, cell.x, cell.y, cell.kind, cmd.kind, reason)]
 
 
 def _add_tile(state: GameState, cmd: CorrectTile, reason: str) -> ev.TileCorrected:
     """A tile on the table that the referee never recorded: from its owner's pile, without knights."""
     if cmd.kind is None:
-        raise RuleViolation("correction.no-tile", f"no tile is recorded at {cmd.x},{cmd.y}")
+        raise RuleViolation("correction.no-tile", "no tile is recorded at {at}", at=f"{cmd.x},{cmd.y}")
     if cmd.player is None:
-        raise RuleViolation("correction.owner", f"say whose pile the tile at {cmd.x},{cmd.y} comes from")
+        raise RuleViolation("correction.owner", "say whose pile the tile at {at} comes from", at=f"{cmd.x},{cmd.y}")
     _from_pile(state, cmd.player, cmd.kind)
     problem = area_problem(state, [(c.x, c.y) for c in state.cells] + [(cmd.x, cmd.y)])
     if problem:
@@ -84,9 +98,9 @@ def move_tile(state: GameState, cmd: MoveTile) -> list:
     reason = require_reason(cmd.reason)
     cell = _tile(state, cmd.x, cmd.y)
     if (cmd.to_x, cmd.to_y) == (cmd.x, cmd.y):
-        raise RuleViolation("correction.same", f"the tile lies at {_at(cell)} already")
+        raise RuleViolation("correction.same", "the tile lies at {at} already", at=_at(cell))
     if state.cell(cmd.to_x, cmd.to_y) is not None:
-        raise RuleViolation("tile.occupied", f"a tile already lies at {cmd.to_x},{cmd.to_y}")
+        raise RuleViolation("tile.occupied", "a tile already lies at {at}", at=f"{cmd.to_x},{cmd.to_y}")
     others = [(c.x, c.y) for c in state.cells if c is not cell]
     problem = area_problem(state, [*others, (cmd.to_x, cmd.to_y)])
     if problem:
@@ -101,17 +115,28 @@ def correct_stack(state: GameState, cmd: CorrectStack) -> list:
     cell = _tile(state, cmd.x, cmd.y)
     stack = tuple(cmd.stack)
     if len(stack) > MAX_STACK:
-        raise RuleViolation("correction.stack", f"a tile holds at most {MAX_STACK} knights, not {len(stack)}")
+        raise RuleViolation(
+            "correction.stack", "a tile holds at most {most} knights, not {n}", most=MAX_STACK, n=len(stack)
+        )
     if stack and terrain(cell.kind) == "lake":
-        raise RuleViolation("correction.lake", f"knights never stand on the lake at {_at(cell)}")
+        raise RuleViolation("correction.lake", "knights never stand on the lake at {at}", at=_at(cell))
     if stack == cell.stack:
-        raise RuleViolation("correction.same", f"the knights on {_at(cell)} are {', '.join(stack) or 'none'} already")
+        if not stack:
+            raise RuleViolation("correction.same", "the knights on {at} are none already", at=_at(cell))
+        # the colours bottom to top, as one value ("blue, red"): the screen says each in its language
+        raise RuleViolation(
+            "correction.same", "the knights on {at} are {stack} already", at=_at(cell), stack=", ".join(stack)
+        )
     more = Counter(stack)
     more.subtract(cell.stack)
     for colour, n in more.items():
         if n > state.player(colour).knights:
             raise RuleViolation(
-                "knights.none-left", f"{colour} has only {state.player(colour).knights} knight(s) in hand, not {n}"
+                "knights.none-left",
+                "{player} has only {knights} knight(s) in hand, not {n}",
+                player=colour,
+                knights=state.player(colour).knights,
+                n=n,
             )
     return [ev.StackCorrected(cmd.x, cmd.y, cell.stack, stack, reason)]
 
@@ -136,19 +161,21 @@ def follow_up(state: GameState) -> list:
 def known(state: GameState, colour: str) -> None:
     """Refuse a colour nobody plays at this table (a correction's as a move's)."""
     if not state.has_player(colour):
-        raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
+        raise RuleViolation("player.unknown", "nobody plays '{colour}' at this table", colour=colour)
 
 
 def _tile(state: GameState, x: int, y: int) -> Cell:
     cell = state.cell(x, y)
     if cell is None:
-        raise RuleViolation("correction.no-tile", f"no tile is recorded at {x},{y}")
+        raise RuleViolation("correction.no-tile", "no tile is recorded at {at}", at=f"{x},{y}")
     return cell
 
 
 def _from_pile(state: GameState, colour: str, kind: str) -> None:
     if state.player(colour).tiles_left(kind) == 0:
-        raise RuleViolation("tile.none-left", f"{colour}'s pile holds no {kind} tile (24 tiles of fixed kinds)")
+        raise RuleViolation(
+            "tile.none-left", "{player}'s pile holds no {kind} tile (24 tiles of fixed kinds)", player=colour, kind=kind
+        )
 
 
 def _at(cell: Cell) -> str:

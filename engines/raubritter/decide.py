@@ -18,9 +18,9 @@ from engines.raubritter.turns import after_laying, pass_turn
 
 
 def lay_tile(state: GameState, cmd: LayTile) -> list:
-    player = _current(state, cmd.player, "lay a tile")
+    player = _current(state, cmd.player, "lay-tile")
     if player.tiles_left(cmd.kind) == 0:
-        raise RuleViolation("tile.none-left", f"{cmd.player} has no {cmd.kind} tile left")
+        raise RuleViolation("tile.none-left", "{player} has no {kind} tile left", player=cmd.player, kind=cmd.kind)
     is_castle = building(cmd.kind) == "castle"
     if state.phase == INITIAL and is_castle:
         raise RuleViolation("phase.initial-castle", "a castle cannot be laid in the initial placement")
@@ -30,7 +30,9 @@ def lay_tile(state: GameState, cmd: LayTile) -> list:
     if cmd.drops and not is_castle:
         raise RuleViolation("knights.not-a-castle", "knights come into play only on a castle just laid")
     if sum(cmd.drops) > player.knights:
-        raise RuleViolation("knights.none-left", f"{cmd.player} has only {player.knights} knight(s) left")
+        raise RuleViolation(
+            "knights.none-left", "{player} has only {knights} knight(s) left", player=cmd.player, knights=player.knights
+        )
     events: list = [ev.TileLaid(cmd.player, cmd.kind, cmd.x, cmd.y)]
     if cmd.drops:
         castle = Cell(cmd.x, cmd.y, cmd.kind, cmd.player)
@@ -43,7 +45,7 @@ def lay_tile(state: GameState, cmd: LayTile) -> list:
 
 
 def end_turn(state: GameState, cmd: EndTurn) -> list:
-    _current(state, cmd.player, "end the turn")
+    _current(state, cmd.player, "end-turn")
     if state.phase != PLAY:
         raise RuleViolation("turn.initial", "in the initial placement every player lays two tiles")
     if state.laid == 0:
@@ -57,18 +59,33 @@ def surrender(state: GameState, cmd: Surrender) -> list:
     return [ev.PlayerSurrendered(cmd.player), *pass_turn(after)]
 
 
-def _current(state: GameState, colour: str, what: str) -> Any:
+def _current(state: GameState, colour: str, action: str) -> Any:
     if state.phase == OVER:
         raise RuleViolation("game.over", "the game is over; only corrections are possible")
     corrections.known(state, colour)
     player = state.player(colour)
     if player.surrendered:
-        raise RuleViolation("player.surrendered", f"{colour} has surrendered")
+        raise RuleViolation("player.surrendered", "{player} has surrendered", player=colour)
     if colour != state.current:
         if colour == state.after_three:
-            raise RuleViolation("turn.three-tiles", f"{colour} has laid three tiles this turn")
-        raise RuleViolation("turn.not-yours", f"it is {state.current}'s turn, not {colour}'s, to {what}")
+            raise RuleViolation("turn.three-tiles", "{player} has laid three tiles this turn", player=colour)
+        raise _not_yours(state.current, colour, action)
     return player
+
+
+def _not_yours(current: str, colour: str, action: str) -> RuleViolation:
+    """One message per action (a screen says each in its own words), not a sentence with the action glued in."""
+    if action == "lay-tile":
+        return RuleViolation(
+            "turn.not-yours", "it is {current}'s turn, not {player}'s, to lay a tile", current=current, player=colour
+        )
+    if action == "end-turn":
+        return RuleViolation(
+            "turn.not-yours", "it is {current}'s turn, not {player}'s, to end the turn", current=current, player=colour
+        )
+    return RuleViolation(
+        "turn.not-yours", "it is {current}'s turn, not {player}'s, to surrender", current=current, player=colour
+    )
 
 
 def _with_cell(state: GameState, cell: Cell) -> GameState:
@@ -85,7 +102,7 @@ def decide(state: GameState, command: Any) -> list:
         return events + corrections.follow_up(_fold(state, events))
     handler = PLAY_HANDLERS.get(kind)
     if handler is None:
-        raise RuleViolation("command.unknown", f"{command!r} is not a Raubritter command")
+        raise RuleViolation("command.unknown", "{command} is not a Raubritter command", command=repr(command))
     events = list(handler(state, command))
     if kind == "lay-tile":
         events += after_laying(_fold(state, events))

@@ -24,7 +24,7 @@ def march_problem(
     if not drops:
         return None
     if sum(drops) > MAX_CASTLE_KNIGHTS:
-        return RuleViolation("knights.too-many", f"at most {MAX_CASTLE_KNIGHTS} knights start from a castle")
+        return RuleViolation("knights.too-many", "at most {most} knights start from a castle", most=MAX_CASTLE_KNIGHTS)
     if len(drops) > 1 and direction is None:
         return RuleViolation("march.direction", "say the direction the knights march in")
     if any(d < 1 for d in drops):
@@ -33,26 +33,66 @@ def march_problem(
     pile = sum(drops)
     for i, (cell, drop) in enumerate(zip(cells, drops, strict=True)):
         if cell is None:
-            return RuleViolation("march.off-board", f"step {i} of the march leaves the laid tiles")
+            return RuleViolation("march.off-board", "step {step} of the march leaves the laid tiles", step=i)
         ground = terrain(cell.kind)
         if ground == "lake":
-            return RuleViolation("march.lake", f"knights cannot enter the lake at {cell.x},{cell.y}")
+            return RuleViolation("march.lake", "knights cannot enter the lake at {at}", at=f"{cell.x},{cell.y}")
         needed = DROP_MIN[ground]
         if i > 0 and pile < needed:
-            return RuleViolation(
-                "march.minimum", f"{pile} knight(s) cannot enter the {ground} at {cell.x},{cell.y}: {needed} needed"
-            )
+            return _too_few_to_enter(ground, pile, f"{cell.x},{cell.y}", needed)
         moving_on = i < len(drops) - 1
         if moving_on and drop < needed:
-            return RuleViolation(
-                "march.minimum", f"at least {needed} knight(s) stay on the {ground} at {cell.x},{cell.y}"
-            )
+            return _too_few_to_stay(ground, f"{cell.x},{cell.y}", needed)
         if len(cell.stack) + drop > MAX_STACK:
             return RuleViolation(
-                "march.stack", f"{cell.x},{cell.y} would hold {len(cell.stack) + drop} knights; at most {MAX_STACK}"
+                "march.stack",
+                "{at} would hold {n} knights; at most {most}",
+                at=f"{cell.x},{cell.y}",
+                n=len(cell.stack) + drop,
+                most=MAX_STACK,
             )
         pile -= drop
     return None
+
+
+# One message per terrain (not the terrain's name glued in), so that a screen can say each in its
+# own words: "the forest" and "the mountains" differ in other languages.
+def _too_few_to_enter(ground: str, pile: int, at: str, needed: int) -> RuleViolation:
+    if ground == "forest":
+        return RuleViolation(
+            "march.minimum",
+            "{pile} knight(s) cannot enter the forest at {at}: {needed} needed",
+            pile=pile,
+            at=at,
+            needed=needed,
+        )
+    if ground == "mountains":
+        return RuleViolation(
+            "march.minimum",
+            "{pile} knight(s) cannot enter the mountains at {at}: {needed} needed",
+            pile=pile,
+            at=at,
+            needed=needed,
+        )
+    return RuleViolation(
+        "march.minimum",
+        "{pile} knight(s) cannot enter the plain at {at}: {needed} needed",
+        pile=pile,
+        at=at,
+        needed=needed,
+    )
+
+
+def _too_few_to_stay(ground: str, at: str, needed: int) -> RuleViolation:
+    if ground == "forest":
+        return RuleViolation(
+            "march.minimum", "at least {needed} knight(s) stay on the forest at {at}", needed=needed, at=at
+        )
+    if ground == "mountains":
+        return RuleViolation(
+            "march.minimum", "at least {needed} knight(s) stay on the mountains at {at}", needed=needed, at=at
+        )
+    return RuleViolation("march.minimum", "at least {needed} knight(s) stay on the plain at {at}", needed=needed, at=at)
 
 
 def legal_marches(state: GameState, castle: Cell, knights: int) -> list[tuple[str | None, tuple[int, ...]]]:

@@ -16,7 +16,11 @@ def area_problem(state: GameState, positions: Iterable[tuple[int, int]]) -> Rule
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     if width > state.area or height > state.area:
         return RuleViolation(
-            "tile.area", f"the layout would be {width}×{height}; with this many players it stays within {state.area}"
+            "tile.area",
+            "the layout would be {width}×{height}; with this many players it stays within {area}",
+            width=width,
+            height=height,
+            area=state.area,
         )
     return None
 
@@ -26,7 +30,7 @@ def placement_problem(state: GameState, x: int, y: int) -> RuleViolation | None:
     if not state.cells:
         return None
     if state.cell(x, y) is not None:
-        return RuleViolation("tile.occupied", f"a tile already lies at {x},{y}")
+        return RuleViolation("tile.occupied", "a tile already lies at {at}", at=f"{x},{y}")
     if not any(state.cell(x + dx, y + dy) for dx, dy in NEIGHBOURS):
-        return RuleViolation("tile.not-touching", f"{x},{y} shares no edge with a laid tile")
+        return RuleViolation("tile.not-touching", "{at} shares no edge with a laid tile", at=f"{x},{y}")
     return area_problem(state, [(c.x, c.y) for c in state.cells] + [(x, y)])

@@ -1,5 +1,5 @@
-"""Raubritter in the companion: its scenario notation, table words and BG Stats lines (the rules:
-:mod:`engines.raubritter`)."""
+"""Raubritter in the companion: its scenario notation, table words, BG Stats lines and the words of
+its refusals (the rules: :mod:`engines.raubritter`)."""
 
 from companion.games.home import GameHome
 
@@ -10,4 +10,5 @@ HOME = GameHome(
     scenario="companion.games.raubritter.scenario",
     table_words="companion.games.raubritter.table_words",
     bgstats="companion.games.raubritter.bgstats",
+    refusals="companion.games.raubritter.refusals",
 )
