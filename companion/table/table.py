@@ -131,6 +131,12 @@ class Table:
         self._loop.check()
         return self._session.public_view()
 
+    def private_view(self, player: str) -> dict[str, Any]:
+        """What one player alone may see (their documents, their picks): only for a screen behind
+        a privacy cover that this player confirmed (docs/app.md)."""
+        self._loop.check()
+        return self._session.game.player_view(self._state, player)
+
     def log(self) -> list[dict[str, Any]]:
         """The game log as the table may see it (see :meth:`Session.log`)."""
         self._loop.check()

@@ -1,0 +1,106 @@
+"""Driving the app without a person: start it in its window, let frames draw, tap widgets with
+real touch events (through Kivy's event loop, as a finger would), find widgets by their text, and
+save what the window shows. The screenshots command and the UI tests use it; the app itself never
+does."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from kivy.base import EventLoop
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+
+class Driver:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def start(self) -> Driver:
+        self.app._run_prepare()  # build and start as App.run does, but the loop is ours
+        self.frames(5)
+        return self
+
+    def stop(self) -> None:
+        self.app.stop()
+        self.frames(2)
+
+    def frames(self, count: int = 3) -> None:
+        for _ in range(count):
+            Clock.tick()
+            EventLoop.idle()
+
+    def until(self, condition: Callable[[], bool], *, frames: int = 600, what: str = "the condition") -> None:
+        """Let frames pass (hardware events arrive through the clock) until ``condition()``."""
+        import time
+
+        for _ in range(frames):
+            if condition():
+                return
+            self.frames(1)
+            time.sleep(0.005)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    # ----------------------------------------------------------------------------- finding
+    def roots(self) -> list[Any]:
+        """What is on top first: an open dialog, then the app's window content."""
+        dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+        return dialogs or [self.app.root]
+
+    def widgets(self) -> Iterator[Any]:
+        for root in self.roots():
+            yield from root.walk(restrict=True)
+
+    def texts(self) -> list[str]:
+        """Every text any widget shows now, dialogs and all (also those hidden behind a dialog)."""
+        found = []
+        for root in [*Window.children]:
+            for widget in root.walk(restrict=True):
+                text = getattr(widget, "text", None)
+                if isinstance(text, str) and text:
+                    found.append(text)
+                hint = getattr(widget, "hint_text", None)
+                if isinstance(hint, str) and hint:
+                    found.append(hint)
+        return found
+
+    def find(self, text: str, *, exact: bool = False) -> Any:
+        """The topmost visible button (or label) whose text is ``text`` (or contains it)."""
+        hits = [
+            w
+            for w in self.widgets()
+            if isinstance(getattr(w, "text", None), str)
+            and (w.text == text if exact else text in w.text)
+            and not w.disabled
+            and w.get_root_window() is not None
+            and w.opacity > 0
+        ]
+        buttons = [w for w in hits if type(w) is not Label]
+        if not (buttons or hits):
+            raise LookupError(f"nothing on the screen says {text!r}; it shows {self.texts()[:40]}")
+        return (buttons or hits)[0]
+
+    # ----------------------------------------------------------------------------- acting
+    def tap(self, target: Any) -> None:
+        """A finger down and up on the widget's centre (or on a widget found by its text)."""
+        widget = self.find(target) if isinstance(target, str) else target
+        self.frames(1)
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(2)
+
+    def shot(self, path: Path) -> Path:
+        """The window as it is drawn now, as a PNG at ``path``."""
+        self.frames(4)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        written = Window.screenshot(name=str(path.with_name(path.stem + "-shot.png")))  # Kivy adds a counter
+        shutil.move(written, path)
+        return path

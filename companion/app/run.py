@@ -1,0 +1,134 @@
+"""Starting the app: ``companion`` with no arguments (or ``companion app [options]``).
+
+On a desktop without a hardware settings file the keyboard is the button panel and rolls come from
+the screen; ``--dice emulator`` plugs in an emulated serial die on a pseudo-terminal and reads it
+like a real one. On the Pi the hardware settings file (docs/wiring.md) names the panel and the die.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+SUMMARY = "[app] [--dice emulator|settings|none] [--data-dir DIR] [--size WxH]  start the touchscreen app"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dice",
+        choices=("settings", "emulator", "none"),
+        default="settings",
+        help="the serial die: as the hardware settings file says (default), an emulated die, or none",
+    )
+    parser.add_argument("--data-dir", help="where the journal and the app's settings live")
+    parser.add_argument("--size", type=size, help="window size, e.g. 800x480 (default) or 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the display (the Pi's kiosk)")
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("app", help="start the touchscreen app (the default without a command)")
+    add_options(parser)
+    parser.set_defaults(handler=run)
+
+
+def size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 800x480") from None
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r}: width 320..7680 and height 240..4320")
+    return width, height
+
+
+def hardware_factory(app_settings: Any, *, dice: str, emulator: Any = None) -> Any:
+    """What the app gives each new table: the panel and LEDs from the settings file (the keyboard
+    when there is none), and the serial die only when the settings choose it."""
+    from companion.table.devices import from_config
+    from hardware.config import HardwareConfig, load_hardware_config
+    from hardware.dice.config import DiceConfig
+    from hardware.panel import PanelConfig
+
+    config = load_hardware_config()
+    if config.source is None:  # no settings file: a desktop
+        config = HardwareConfig(PanelConfig(wiring="keyboard"), DiceConfig(port="none"), None)
+    if emulator is not None:
+        config = HardwareConfig(config.panel, DiceConfig(port=emulator.path), config.source)
+    elif dice == "none":
+        config = HardwareConfig(config.panel, DiceConfig(port="none"), config.source)
+
+    def make() -> dict[str, Any]:
+        hardware = from_config(config, pin_factory=None)
+        if app_settings().die != "serial":
+            hardware["dice"] = None
+        return hardware
+
+    return make, config
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.app import env
+    from companion.journal.errors import JournalError
+    from companion.journal.paths import data_dir
+
+    try:
+        directory = data_dir(args.data_dir).resolve()
+    except JournalError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+    env.prepare(directory / "kivy", size=args.size)
+    if args.fullscreen:
+        import os
+
+        os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    emulator = None
+    if args.dice == "emulator":
+        emulator = start_emulator()
+    from companion.app.shell import CompanionApp
+    from hardware.config import HardwareConfigError
+
+    app: CompanionApp | None = None
+    try:
+        make, config = hardware_factory(lambda: app.settings_, dice=args.dice, emulator=emulator)
+    except HardwareConfigError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+    app = CompanionApp(directory, hardware=make, emulator=emulator, wiring=config.panel)
+    if emulator is not None and app.settings_.die != "serial":
+        app.settings_.die = "serial"  # the emulated die was asked for: read it
+    try:
+        app.run()
+    finally:
+        if emulator is not None:
+            emulator.close()
+    return 0
+
+
+def start_emulator() -> Any:
+    """An emulated serial die on a pseudo-terminal, sending its heartbeat on a thread of its own;
+    the app's roll buttons throw it (``emulator.roll``)."""
+    import threading
+
+    from hardware.dice.emulator import DiceEmulator
+    from hardware.dice.emulator import run as drive
+
+    emulator = DiceEmulator("EMU1")
+    emulator.open()
+    stop = threading.Event()
+    thread = threading.Thread(target=drive, args=(emulator, stop), name="dice-emulator", daemon=True)
+    thread.start()
+    emulator.stop = stop
+    return emulator
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="Start the touchscreen app.")
+    add_options(parser)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 0
+    return run(args)

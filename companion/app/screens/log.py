@@ -1,0 +1,74 @@
+"""The game log, newest first, with undo and redo: a tap shows the words for the cardboard first,
+and only the second tap ("Do it") writes the undo or redo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+
+from companion.app.screens.kv import load_beside
+from companion.app.shell import AppScreen
+from companion.i18n import Message
+
+load_beside(__file__)
+
+
+class LogScreen(AppScreen):
+    pending: str | None = None
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        self.ids.lines.clear_widgets()
+        table = app.table
+        if table is None:
+            return
+        if self.pending is not None:
+            words = table.preview(self.pending)
+            self.ids.lines.add_widget(Factory.Title(text=app.tr(self.question())))
+            for word in words or ():
+                self.ids.lines.add_widget(Factory.Body(text="• " + app.tr(word)))
+        else:
+            for line in reversed(table.log()[-40:]):
+                self.ids.lines.add_widget(Factory.Body(text=app.tr(self.describe(line)), bold=True))
+                for text in app.happenings(line.get("events", ()))[:4] if line.get("in_play", True) else ():
+                    self.ids.lines.add_widget(Factory.Body(text="   " + app.tr(text)))
+        view = table.public_view()
+        self.ids.undo.disabled = not view["can_undo"] or self.pending is not None
+        self.ids.redo.disabled = not view["can_redo"] or self.pending is not None
+        self.ids.confirm.disabled = self.pending is None
+        self.ids.cancel.disabled = self.pending is None
+
+    def question(self) -> Any:
+        return Message("Undo the last step? Then:") if self.pending == "undo" else Message("Redo the step? Then:")
+
+    @staticmethod
+    def describe(line: dict[str, Any]) -> Any:
+        if "undo" in line:
+            return Message("{entry}: step {target} undone", entry=line["entry"], target=line["undo"])
+        if "redo" in line:
+            return Message("{entry}: step {target} done again", entry=line["entry"], target=line["redo"])
+        if not line.get("in_play", True):
+            return Message("{entry}: {command} (undone)", entry=line["entry"], command=line["command"])
+        if line.get("correction"):
+            return Message("{entry}: {command} (correction)", entry=line["entry"], command=line["command"])
+        return Message("{entry}: {command}", entry=line["entry"], command=line["command"])
+
+    def ask(self, kind: str) -> None:
+        self.pending = kind
+        self.refresh()
+
+    def confirm(self) -> None:
+        app = App.get_running_app()
+        kind, self.pending = self.pending, None
+        if app.table is not None and kind is not None:
+            (app.table.undo if kind == "undo" else app.table.redo)()
+        self.refresh()
+
+    def cancel(self) -> None:
+        self.pending = None
+        self.refresh()
+
+    def on_leave(self, *args: Any) -> None:
+        self.pending = None

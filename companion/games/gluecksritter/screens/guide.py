@@ -1,0 +1,223 @@
+"""What the table does next in Die Glücksritter, as the screen offers it: a prompt and the options
+the rules leave to the players now, each a command to send or a dialog to open. No Kivy here: the
+board screen draws these, the tests read them.
+
+The order follows the rule set's round: the Ducat card (A), the secret choice (B), documents (C),
+ransoms and the reveal (D), then field by field (E), royal taxes whenever they fall due.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.gluecksritter.table import DRAW
+from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from engines.gluecksritter import commands as c
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    label: Text
+    command: Any = None
+    """Sent as it is; None when the option opens ``dialog``."""
+    dialog: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    prompt: Text
+    options: tuple[Option, ...] = ()
+    rolls: bool = False
+    """The game waits for a die: the screen shows the roll controls."""
+
+
+def who(colour: str | None) -> Text:
+    return Cap(Word(colour)) if colour else Message("the table")
+
+
+def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
+    """The next step for the table: ``view`` the public view, ``awaited`` the table's
+    :class:`~companion.table.Awaited`, ``panel`` whether picks come from the button panel."""
+    if not view["awaiting"]:
+        winners = view["winners"]
+        if winners:
+            return Step(Message("The game is over. Winner: {players}", players=Join(*(who(p) for p in winners))))
+        return Step(Message("The game is over."))
+    if awaited.rolls:
+        roll = awaited.rolls[0]
+        return Step(Message("{player}: {words}", player=who(roll.player), words=roll_text(roll, view)), rolls=True)
+    commands = {entry["player"]: entry["commands"] for entry in view["awaiting"]}
+    first = view["awaiting"][0]["commands"][0]
+    if view["taxes"]:
+        return _taxes(view)
+    if first == "place-ducats":
+        return Step(
+            Message("Round {round}: draw the Ducat card and enter its two numbers.", round=view["round"]),
+            (Option(Message("Enter the Ducat card"), dialog="ducats"),),
+        )
+    if first == "choose-actions":
+        return _choosing(view, awaited, commands, panel)
+    if first == "reveal-documents":
+        return Step(
+            Message("Everyone has chosen. Play documents face down now, then reveal them."),
+            (Option(Message("Reveal the documents"), c.RevealDocuments()),),
+        )
+    if first == "reveal-actions":
+        options = [
+            Option(
+                Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), player=p["colour"]
+            )
+            for p in view["players"]
+            if p["knight_in_dungeon"]
+        ]
+        return Step(
+            Message("Ransoms now, then turn the action cards over."),
+            (*options, Option(Message("Reveal the action cards"), c.RevealActions())),
+        )
+    if first == "end-round":
+        return Step(
+            Message("The last field is done. Documents may still be played; then end the round."),
+            (Option(Message("End the round"), c.EndRound()),),
+        )
+    return _field(view, commands)
+
+
+def roll_text(roll: Any, view: dict[str, Any]) -> Text:
+    if roll.die == "special":
+        return Message("roll the special die for the raid.")
+    knight = view.get("knight") or {}
+    if knight.get("stage") == "haggle-roll":
+        return Message("roll the number die: the higher roll decides who offers first.")
+    return Message("roll the number die for the duel.")
+
+
+def _taxes(view: dict[str, Any]) -> Step:
+    options = []
+    for player, kind in view["taxes"]:
+        options.append(
+            Option(
+                Message("{player} pays the royal tax on {kind}", player=who(player), kind=Word(kind)),
+                c.PayRoyalTax(player),
+                player=player,
+            )
+        )
+    owed = Join(*(Message("{player} ({kind})", player=who(p), kind=Word(k)) for p, k in view["taxes"]))
+    return Step(
+        Message("Royal tax: {owed} reached 8 coins of one kind. Pay half, or play a Gift.", owed=owed), tuple(options)
+    )
+
+
+def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], panel: bool) -> Step:
+    if panel:
+        waiting = [p for p in awaited.choosing if p not in awaited.locked]
+        return Step(
+            Message(
+                "Choose two action cards on your buttons. Still choosing: {players}",
+                players=Join(*(who(p) for p in waiting)) if waiting else Message("nobody"),
+            )
+        )
+    options = tuple(
+        Option(Message("{player}: choose in private", player=who(p)), dialog="cover", args={"player": p}, player=p)
+        for p in commands
+    )
+    return Step(Message("Pass the screen: each player chooses two action cards unseen."), options)
+
+
+def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
+    number = view["field"]
+    options: list[Option] = []
+    for player, offered in commands.items():
+        name = who(player)
+        if "take-document" in offered:
+            options.append(Option(Message("{player} takes a document", player=name), c.TakeDocument(player, DRAW)))
+        if "buy-pieces" in offered:
+            piece = Message("wall") if number == 2 else Message("tower")
+            options.append(Option(Message("{player} buys 1 {piece}", player=name, piece=piece), c.BuyPieces(player, 1)))
+            pieces = Message("walls") if number == 2 else Message("towers")
+            options.append(
+                Option(Message("{player} buys 2 {pieces}", player=name, pieces=pieces), c.BuyPieces(player, 2))
+            )
+        if "decline" in offered:
+            options.append(Option(Message("{player} takes nothing", player=name), c.Decline(player)))
+        options += _knight(view, player, offered)
+    return Step(Message("Field {field}: {what}", field=number, what=_field_words(number)), tuple(options))
+
+
+def _field_words(number: int) -> Text:
+    return {
+        1: Message("documents"),
+        2: Message("walls"),
+        3: Message("towers"),
+        4: Message("the Black Knight"),
+        5: Message("the coins on field 5"),
+        6: Message("the coins on field 6"),
+    }.get(number, Message("the fields"))
+
+
+def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Option]:
+    name = who(player)
+    knight = view.get("knight") or {}
+    options: list[Option] = []
+    if "knight-act" in offered:
+        options.append(Option(Message("{player} takes field 5", player=name), c.KnightAct(player, "field5")))
+        options.append(Option(Message("{player} takes field 6", player=name), c.KnightAct(player, "field6")))
+        for other in view["players"]:
+            if other["colour"] != player:
+                victim = other["colour"]
+                options.append(
+                    Option(
+                        Message("{player} raids {victim}", player=name, victim=Word(victim)),
+                        c.KnightAct(player, "raid", victim=victim),
+                    )
+                )
+        options.append(Option(Message("{player} does nothing", player=name), c.KnightAct(player, "pass")))
+    if "raid-piece" in offered:
+        options.append(Option(Message("{player} takes a wall", player=name), c.RaidPiece(player, "wall")))
+        options.append(Option(Message("{player} takes a tower", player=name), c.RaidPiece(player, "tower")))
+    if "choose-first-offerer" in offered:
+        for offerer in knight.get("knights", ()):
+            options.append(
+                Option(
+                    Message("{offerer} offers first", offerer=who(offerer)),
+                    c.ChooseFirstOfferer(player, offerer),
+                )
+            )
+    if "make-offer" in offered:
+        options.append(Option(Message("{player} makes an offer", player=name), dialog="offer", args={"player": player}))
+    if "accept-offer" in offered:
+        options.append(Option(Message("{player} accepts the offer", player=name), c.AcceptOffer(player)))
+    if "reject-offer" in offered:
+        options.append(Option(Message("{player} rejects the promise", player=name), c.RejectOffer(player)))
+    if "decline-to-offer" in offered:
+        options.append(Option(Message("{player} makes no offer", player=name), c.DeclineToOffer(player)))
+    if "pay-offer" in offered:
+        options.append(Option(Message("{player} pays what was offered", player=name), c.PayOffer(player)))
+    if "keep-loot" in offered:
+        options.append(Option(Message("{player} keeps the loot", player=name), c.KeepLoot(player)))
+    if "hand-over" in offered:
+        options.append(
+            Option(
+                Message("{player} hands over the promised loot", player=name),
+                dialog="hand-over",
+                args={"player": player},
+            )
+        )
+    return options
+
+
+def offer_words(offer: dict[str, Any] | None) -> Text | None:
+    if not offer:
+        return None
+    parts: list[Text] = []
+    if offer.get("ducats"):
+        parts.append(Plural("{n} Ducat", "{n} Ducats", offer["ducats"]))
+    if offer.get("walls"):
+        parts.append(Plural("{n} wall", "{n} walls", offer["walls"]))
+    if offer.get("towers"):
+        parts.append(Plural("{n} tower", "{n} towers", offer["towers"]))
+    if offer.get("loot_promise"):
+        parts.append(Plural("{n} Ducat from the loot", "{n} Ducats from the loot", offer["loot_promise"]))
+    return Message("{player} offers {what}", player=who(offer.get("by")), what=Join(*parts))
