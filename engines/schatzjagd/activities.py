@@ -20,9 +20,15 @@ def pick_up(s: GameState, cmd: PickUp) -> list:
     here = s.loose_at(p.place)
     free = Counter(t.kind for t in here if t.guard is None)
     if not free:
-        guarded = "; the monster guarding them must be beaten first" if here else ""
+        if here:
+            raise RuleViolation(
+                "treasure.none-here",
+                "no free treasure lies where {player}'s henchman stands; "
+                "the monster guarding them must be beaten first",
+                player=cmd.player,
+            )
         raise RuleViolation(
-            "treasure.none-here", f"no free treasure lies where {cmd.player}'s henchman stands{guarded}"
+            "treasure.none-here", "no free treasure lies where {player}'s henchman stands", player=cmd.player
         )
     if not cmd.kinds:
         raise RuleViolation(
@@ -30,14 +36,35 @@ def pick_up(s: GameState, cmd: PickUp) -> list:
         )
     if Counter(cmd.kinds) - free:
         # the words name no kind: refusals are shown to the whole table
-        raise RuleViolation("treasure.none-here", f"the treasures named do not lie free on {p.place}")
+        raise RuleViolation("treasure.none-here", "the treasures named do not lie free on {place}", place=p.place)
     room = room_for_treasures(s, p)
     if len(cmd.kinds) > room:
-        fits = "no treasure fits" if room <= 0 else "1 treasure fits" if room == 1 else f"{room} treasures fit"
+        if room <= 0:
+            raise RuleViolation(
+                "treasure.hand-limit",
+                "{player} holds {cards} cards; a hand goes over {limit} only while the turn's card can still bring "
+                "it back: no treasure fits now",
+                player=cmd.player,
+                cards=p.hand,
+                limit=HAND,
+            )
+        if room == 1:
+            raise RuleViolation(
+                "treasure.hand-limit",
+                "{player} holds {cards} cards; a hand goes over {limit} only while the turn's card can still bring "
+                "it back: 1 treasure fits now",
+                player=cmd.player,
+                cards=p.hand,
+                limit=HAND,
+            )
         raise RuleViolation(
             "treasure.hand-limit",
-            f"{cmd.player} holds {p.hand} cards; a hand goes over {HAND} only while the turn's card can still bring "
-            f"it back: {fits} now",
+            "{player} holds {cards} cards; a hand goes over {limit} only while the turn's card can still bring "
+            "it back: {room} treasures fit now",
+            player=cmd.player,
+            cards=p.hand,
+            limit=HAND,
+            room=room,
         )
     play = Play(s)
     play.emit(ev.TreasuresPickedUp(cmd.player, p.place, tuple(cmd.kinds)))
@@ -49,7 +76,9 @@ def use_special(s: GameState, cmd: UseSpecial) -> list:
     usable = [c for c in s.cards_at(p.place) if c.kind == "special" and c.name != TELEPORTAL]
     card = next((c for c in usable if c.id not in s.turn.specials), None)
     if card is None:
-        raise RuleViolation("special.none-here", f"no special card to use lies where {cmd.player}'s henchman stands")
+        raise RuleViolation(
+            "special.none-here", "no special card to use lies where {player}'s henchman stands", player=cmd.player
+        )
     play = Play(s)
     play.emit(ev.SpecialUsed(cmd.player, card.id))
     if not cmd.keep:
@@ -66,7 +95,7 @@ def plunder(s: GameState, cmd: Plunder) -> list:
     p = calm(s, cmd.player, "plunder")
     victim = castle_colour(p.place)
     if victim is None or victim == cmd.player:
-        raise RuleViolation("plunder.not-in-castle", f"{cmd.player}'s henchman stands in no rival castle")
+        raise RuleViolation("plunder.not-in-castle", "{player}'s henchman stands in no rival castle", player=cmd.player)
     if s.turn.plundered:
         raise RuleViolation("plunder.once", "the vaults are searched once a day")
     die(cmd.die)
@@ -74,15 +103,22 @@ def plunder(s: GameState, cmd: Plunder) -> list:
     days = p.searching + 1
     if not hidden and cmd.kind is not None:
         raise RuleViolation(
-            "plunder.empty", f"no treasure is hidden in the {victim} castle today: the search finds nothing"
+            "plunder.empty", "no treasure is hidden in the {owner} castle today: the search finds nothing", owner=victim
         )
     found = bool(hidden) and cmd.die <= days
     if found and cmd.kind is None:
-        raise RuleViolation("plunder.kind", f"the search succeeded ({cmd.die} ≤ day {days}): which treasure was taken?")
+        raise RuleViolation(
+            "plunder.kind",
+            "the search succeeded ({roll} ≤ day {day}): which treasure was taken?",
+            roll=cmd.die,
+            day=days,
+        )
     if found and cmd.kind not in hidden:
         raise RuleViolation("plunder.kind", "enter the kind printed on the treasure taken from the castle")
     if not found and cmd.kind is not None:
-        raise RuleViolation("plunder.failed", f"a {cmd.die} on day {days} of the search finds nothing")
+        raise RuleViolation(
+            "plunder.failed", "a {roll} on day {day} of the search finds nothing", roll=cmd.die, day=days
+        )
     play = Play(s)
     play.emit(ev.PlunderRolled(cmd.player, p.place, cmd.die, days, cmd.kind if found else None))
     return play.events

@@ -16,25 +16,43 @@ from engines.schatzjagd.state import GameState, Henchman
 def _one_card(s: GameState, colour: str, doing: str, *, calm: bool = True) -> Henchman:
     p = own_turn(s, colour, doing)
     if s.turn.card_played:
-        raise RuleViolation("card.one-per-turn", f"one card a turn: {colour} has already played one")
+        raise RuleViolation("card.one-per-turn", "one card a turn: {player} has already played one", player=colour)
     if calm:
         no_fight(s, doing)
         if not (s.turn.travelled or s.turn.died):
-            raise RuleViolation("turn.travel-first", f"the henchman travels first; then the prince may {doing}")
+            raise RuleViolation(
+                "turn.travel-first", "the henchman travels first; then the prince may {doing}", doing=doing
+            )
         revealed(s, p.place, doing)
     return p
 
 
-def _has_card(p: Henchman, what: str) -> None:
-    if p.cards < 1:
-        only = " (only treasures)" if p.treasures else ""
-        raise RuleViolation("hand.no-card", f"{p.colour} has no {what} in hand{only}")
+def _has_card(p: Henchman, play: str) -> None:
+    """``play``: "slot", "spell" or "map"."""
+    if p.cards >= 1:
+        return
+    if play == "slot" and p.treasures:
+        raise RuleViolation(
+            "hand.no-card", "{player} has no card to slot into a field in hand (only treasures)", player=p.colour
+        )
+    if play == "slot":
+        raise RuleViolation("hand.no-card", "{player} has no card to slot into a field in hand", player=p.colour)
+    if play == "spell" and p.treasures:
+        raise RuleViolation("hand.no-card", "{player} has no spell in hand (only treasures)", player=p.colour)
+    if play == "spell":
+        raise RuleViolation("hand.no-card", "{player} has no spell in hand", player=p.colour)
+    if p.treasures:
+        raise RuleViolation("hand.no-card", "{player} has no map in hand (only treasures)", player=p.colour)
+    raise RuleViolation("hand.no-card", "{player} has no map in hand", player=p.colour)
 
 
 def _composition(s: GameState, kind: str) -> None:
     if s.public_count(kind) >= COMPOSITION[kind]:
         raise RuleViolation(
-            "card.composition", f"the game has {COMPOSITION[kind]} {kind} cards and all are already face up"
+            "card.composition",
+            "the game has {count} {card_type} cards and all are already face up",
+            count=COMPOSITION[kind],
+            card_type=kind,
         )
 
 
@@ -43,16 +61,17 @@ def place_card(s: GameState, cmd: PlaceCard) -> list:
     field = place_of(s, cmd.field, "place.field")
     if castle_colour(field):
         raise RuleViolation("place.castle", "only treasures are hidden in a castle")
+    if in_city(field):
+        raise RuleViolation("place.field", "cards are slotted into fields, not into the city")
     if not is_field(field):
-        what = "the city" if in_city(field) else field
-        raise RuleViolation("place.field", f"cards are slotted into fields, not into {what}")
-    _has_card(p, "card to slot into a field")
+        raise RuleViolation("place.field", "cards are slotted into fields, not into {place}", place=field)
+    _has_card(p, "slot")
     if s.cards_at(field):
-        raise RuleViolation("place.occupied", f"a card is already slotted into {field}")
+        raise RuleViolation("place.occupied", "a card is already slotted into {field}", field=field)
     if s.henchmen_at(field):
-        raise RuleViolation("place.henchman", f"a henchman stands on {field}")
+        raise RuleViolation("place.henchman", "a henchman stands on {field}", field=field)
     if s.loose_at(field):
-        raise RuleViolation("place.treasure", f"a treasure lies on {field}")
+        raise RuleViolation("place.treasure", "a treasure lies on {field}", field=field)
     play = Play(s)
     play.emit(ev.CardPlaced(cmd.player, s.next_card, field))
     return play.events
@@ -88,13 +107,21 @@ def dig(s: GameState, cmd: Dig) -> list:
     p = _one_card(s, cmd.player, "dig with a map")
     field = place_of(s, cmd.field, "dig.field")
     if not is_field(field):
-        raise RuleViolation("dig.field", f"a map shows a field, not {field}")
+        raise RuleViolation("dig.field", "a map shows a field, not {place}", place=field)
     if p.place != field:
-        raise RuleViolation("dig.not-there", f"the map shows {field}, but {cmd.player}'s henchman is on {p.place}")
+        raise RuleViolation(
+            "dig.not-there",
+            "the map shows {field}, but {player}'s henchman is on {place}",
+            field=field,
+            player=cmd.player,
+            place=p.place,
+        )
     _has_card(p, "map")
     _composition(s, "map")
     if cmd.kind not in s.kinds:
-        raise RuleViolation("treasure.kind", f"there is no treasure kind {cmd.kind!r} ({', '.join(s.kinds)})")
+        raise RuleViolation(
+            "treasure.kind", "there is no treasure kind {kind} ({kinds})", kind=repr(cmd.kind), kinds=", ".join(s.kinds)
+        )
     if sum(s.treasure_stack) == 0:
         raise RuleViolation("treasure.stack-empty", "all 12 treasures have been dug up")
     if s.treasure_stack[s.kinds.index(cmd.kind)] == 0:
@@ -107,10 +134,12 @@ def dig(s: GameState, cmd: Dig) -> list:
 def hide_treasure(s: GameState, cmd: HideTreasure) -> list:
     p = _one_card(s, cmd.player, "hide a treasure")
     if p.place != castle(cmd.player):
-        raise RuleViolation("hide.not-home", f"a treasure is hidden in the own castle; the henchman is on {p.place}")
+        raise RuleViolation(
+            "hide.not-home", "a treasure is hidden in the own castle; the henchman is on {place}", place=p.place
+        )
     if cmd.kind not in p.treasures:
         # the message names no kinds carried: refusals are shown to the whole table
-        raise RuleViolation("hide.no-treasure", f"{cmd.player}'s henchman carries no such treasure")
+        raise RuleViolation("hide.no-treasure", "{player}'s henchman carries no such treasure", player=cmd.player)
     play = Play(s)
     play.emit(ev.TreasureHidden(cmd.player, cmd.kind))
     if s.options.victory.met(play.state.henchman(cmd.player).hidden):

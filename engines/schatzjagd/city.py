@@ -17,24 +17,66 @@ def _at(s: GameState, colour: str, shop: str) -> Henchman:
     travelled(s, f"do business at the {shop}")
     busy(s, f"do business at the {shop}")
     if p.place != shop:
-        raise RuleViolation(
-            "city.not-at-shop",
-            f"the henchman must stop at the {shop} (travel to={shop}), not {p.place}",
-        )
+        _not_at(shop, p.place)
     if s.turn.business:
         raise RuleViolation("city.one-business", "one business a day in the city")
     return p
 
 
-def _afford(p: Henchman, price: int, what: str) -> None:
-    if price > p.gold:
-        raise RuleViolation("shop.gold", f"{what} costs {price} gold; {p.colour}'s henchman has {p.gold}")
+def _not_at(shop: str, place: str) -> None:
+    if shop == "inn":
+        raise RuleViolation(
+            "city.not-at-shop", "the henchman must stop at the inn (travel to=inn), not {place}", place=place
+        )
+    if shop == "healer":
+        raise RuleViolation(
+            "city.not-at-shop", "the henchman must stop at the healer (travel to=healer), not {place}", place=place
+        )
+    if shop == "school":
+        raise RuleViolation(
+            "city.not-at-shop", "the henchman must stop at the school (travel to=school), not {place}", place=place
+        )
+    raise RuleViolation(
+        "city.not-at-shop", "the henchman must stop at the smith (travel to=smith), not {place}", place=place
+    )
+
+
+def _afford(p: Henchman, price: int, shop: str, points: int = 0) -> None:
+    """``shop``: the healer, the school (a day's training) or the smith (``points`` weapon points)."""
+    if price <= p.gold:
+        return
+    if shop == "healer":
+        raise RuleViolation(
+            "shop.gold",
+            "the healer's work costs {price} gold; {player}'s henchman has {gold}",
+            price=price,
+            player=p.colour,
+            gold=p.gold,
+        )
+    if shop == "school":
+        raise RuleViolation(
+            "shop.gold",
+            "a day's training costs {price} gold; {player}'s henchman has {gold}",
+            price=price,
+            player=p.colour,
+            gold=p.gold,
+        )
+    raise RuleViolation(
+        "shop.gold",
+        "{points} weapon point(s) costs {price} gold; {player}'s henchman has {gold}",
+        points=points,
+        price=price,
+        player=p.colour,
+        gold=p.gold,
+    )
 
 
 def inn(s: GameState, cmd: Inn) -> list:
     p = _at(s, cmd.player, "inn")
     if p.gold >= HIGH:  # as at the school and the smith: no business for what the limit swallows whole
-        raise RuleViolation("inn.at-15", f"{cmd.player}'s henchman has 15 gold already: a day's wage would be lost")
+        raise RuleViolation(
+            "inn.at-15", "{player}'s henchman has 15 gold already: a day's wage would be lost", player=cmd.player
+        )
     play = Play(s)
     play.emit(ev.BusinessDone(cmd.player, "inn"))
     change(play, cmd.player, "gold", p.gold + INN_WAGE, "inn")
@@ -46,19 +88,23 @@ def healer(s: GameState, cmd: Healer) -> list:
     if not cmd.cure and cmd.heal == 0:
         raise RuleViolation("healer.nothing", "ask the healer for something: cure=yes and/or heal=<gold>")
     if cmd.heal < 0:
-        raise RuleViolation("healer.nothing", f"heal is the gold spent on life, not {cmd.heal}")
+        raise RuleViolation("healer.nothing", "heal is the gold spent on life, not {heal}", heal=cmd.heal)
     if cmd.cure and not p.poison:
-        raise RuleViolation("healer.not-poisoned", f"{cmd.player}'s henchman is not poisoned")
+        raise RuleViolation("healer.not-poisoned", "{player}'s henchman is not poisoned", player=cmd.player)
     if cmd.heal:
         needed = -(-(HIGH - p.life) // LIFE_PER_GOLD)
         if needed == 0:
-            raise RuleViolation("healer.full-life", f"{cmd.player}'s henchman already has full life")
+            raise RuleViolation("healer.full-life", "{player}'s henchman already has full life", player=cmd.player)
         if cmd.heal > needed:
             raise RuleViolation(
-                "healer.too-much", f"{needed} gold heal {cmd.player} to {HIGH} life; more would be wasted"
+                "healer.too-much",
+                "{needed} gold heal {player} to {high} life; more would be wasted",
+                needed=needed,
+                player=cmd.player,
+                high=HIGH,
             )
     price = CURE_PRICE * cmd.cure + cmd.heal
-    _afford(p, price, "the healer's work")
+    _afford(p, price, "healer")
     play = Play(s)
     play.emit(ev.BusinessDone(cmd.player, "healer"))
     change(play, cmd.player, "gold", p.gold - price, "healer")
@@ -72,8 +118,8 @@ def healer(s: GameState, cmd: Healer) -> list:
 def school(s: GameState, cmd: School) -> list:
     p = _at(s, cmd.player, "school")
     if p.strength >= HIGH:
-        raise RuleViolation("school.at-15", f"{cmd.player}'s henchman has the highest strength already")
-    _afford(p, SCHOOL_PRICE, "a day's training")
+        raise RuleViolation("school.at-15", "{player}'s henchman has the highest strength already", player=cmd.player)
+    _afford(p, SCHOOL_PRICE, "school")
     play = Play(s)
     play.emit(ev.BusinessDone(cmd.player, "school"))
     change(play, cmd.player, "gold", p.gold - SCHOOL_PRICE, "school")
@@ -85,17 +131,23 @@ def smith(s: GameState, cmd: Smith) -> list:
     p = _at(s, cmd.player, "smith")
     room = HIGH - p.weapons
     if room == 0:
-        raise RuleViolation("smith.at-15", f"{cmd.player}'s henchman carries 15 weapon points already")
+        raise RuleViolation("smith.at-15", "{player}'s henchman carries 15 weapon points already", player=cmd.player)
     if cmd.gold is not None and cmd.gold < 1:
-        raise RuleViolation("smith.amount", f"gold= is the gold spent on weapon points, at least 1, not {cmd.gold}")
+        raise RuleViolation(
+            "smith.amount", "gold= is the gold spent on weapon points, at least 1, not {gold}", gold=cmd.gold
+        )
     points = cmd.gold if cmd.gold is not None else min(p.gold // SMITH_PRICE, room)
     if points < 1:
-        raise RuleViolation("shop.gold", f"{cmd.player}'s henchman has no gold for the smith")
+        raise RuleViolation("shop.gold", "{player}'s henchman has no gold for the smith", player=cmd.player)
     if points > room:
         raise RuleViolation(
-            "smith.over-15", f"{room} weapon point(s) bring {cmd.player} to {HIGH}; more would be wasted"
+            "smith.over-15",
+            "{room} weapon point(s) bring {player} to {high}; more would be wasted",
+            room=room,
+            player=cmd.player,
+            high=HIGH,
         )
-    _afford(p, points * SMITH_PRICE, f"{points} weapon point(s)")
+    _afford(p, points * SMITH_PRICE, "smith", points)
     play = Play(s)
     play.emit(ev.BusinessDone(cmd.player, "smith"))
     change(play, cmd.player, "gold", p.gold - points * SMITH_PRICE, "smith")

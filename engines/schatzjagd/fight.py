@@ -34,11 +34,19 @@ def challenge(s: GameState, cmd: Challenge) -> list:
     if target.colour == p.colour:
         raise RuleViolation("fight.self", "a henchman cannot attack itself")
     if target.place != p.place:
-        raise RuleViolation("fight.not-here", f"{cmd.target}'s henchman is on {target.place}, not on {p.place}")
+        raise RuleViolation(
+            "fight.not-here",
+            "{target}'s henchman is on {place}, not on {here}",
+            target=cmd.target,
+            place=target.place,
+            here=p.place,
+        )
     if in_city(p.place):
         raise RuleViolation("fight.city", "no fights in the city: the guards keep the peace")
     if cmd.target in s.turn.challenged:
-        raise RuleViolation("fight.once", f"{cmd.player} has already fought {cmd.target} this turn")
+        raise RuleViolation(
+            "fight.once", "{player} has already fought {target} this turn", player=cmd.player, target=cmd.target
+        )
     play = Play(s)
     play.emit(ev.FightBegan(cmd.player, opponent=cmd.target))
     return play.events
@@ -47,7 +55,7 @@ def challenge(s: GameState, cmd: Challenge) -> list:
 def _fight(s: GameState, colour: str) -> Fight:
     player(s, colour)
     if s.phase == OVER:
-        raise RuleViolation("game.over", f"the game is over: {s.winner} has won")
+        raise RuleViolation("game.over", "the game is over: {winner} has won", winner=s.winner)
     if s.fight is None:
         raise RuleViolation("fight.none", "no fight is under way")
     return s.fight
@@ -57,7 +65,9 @@ def exchange(s: GameState, cmd: Exchange) -> list:
     fight = _fight(s, cmd.player)
     if cmd.player != fight.henchman:
         raise RuleViolation(
-            "fight.whose-exchange", f"the exchange is entered as {fight.henchman}'s (with the opponent's die)"
+            "fight.whose-exchange",
+            "the exchange is entered as {player}'s (with the opponent's die)",
+            player=fight.henchman,
         )
     die(cmd.die, "die")
     die(cmd.opponent_die, "opponent_die")
@@ -103,7 +113,7 @@ def slain(play: Play) -> None:
 def flee(s: GameState, cmd: Flee) -> list:
     fight = _fight(s, cmd.player)
     if cmd.player not in (fight.henchman, fight.opponent):
-        raise RuleViolation("fight.not-fighting", f"{cmd.player}'s henchman is not in the fight")
+        raise RuleViolation("fight.not-fighting", "{player}'s henchman is not in the fight", player=cmd.player)
     die(cmd.opponent_die, "opponent_die")
     fleeing = s.henchman(cmd.player)
     striker_colour = fight.opponent if cmd.player == fight.henchman else fight.henchman

@@ -4,6 +4,7 @@ it, and how many loose treasures a henchman may still take into the hand."""
 
 from __future__ import annotations
 
+from engines.core.errors import RuleViolation
 from engines.schatzjagd.rules import COMPOSITION, HAND, castle, is_field
 from engines.schatzjagd.state import GameState, Henchman
 
@@ -47,12 +48,54 @@ PLAY_WORDS = {
 }
 
 
-def over_four_words(state: GameState, colour: str) -> str:
-    """The refusal to end a turn with more than four cards: what the prince may play."""
+def refuse_over_four(state: GameState, colour: str) -> None:
+    """The refusal to end a turn with more than four cards: what the prince may play (one, two,
+    three or all four of :data:`PLAY_WORDS`, each a value of its own)."""
     p = state.henchman(colour)
     plays = [PLAY_WORDS[k].format(place=p.place) for k in over_four(state, colour)]
-    said = plays[0] if len(plays) == 1 else f"{', '.join(plays[:-1])} or {plays[-1]}"
-    return f"{colour} holds {p.hand} cards, more than {HAND}: play one before the turn ends — {said}"
+    if len(plays) == 1:
+        raise RuleViolation(
+            "hand.over-four",
+            "{player} holds {cards} cards, more than {limit}: play one before the turn ends — {play}",
+            player=colour,
+            cards=p.hand,
+            limit=HAND,
+            play=plays[0],
+        )
+    if len(plays) == 2:
+        raise RuleViolation(
+            "hand.over-four",
+            "{player} holds {cards} cards, more than {limit}: play one before the turn ends — {play} or {play2}",
+            player=colour,
+            cards=p.hand,
+            limit=HAND,
+            play=plays[0],
+            play2=plays[1],
+        )
+    if len(plays) == 3:
+        raise RuleViolation(
+            "hand.over-four",
+            "{player} holds {cards} cards, more than {limit}: play one before the turn ends — "
+            "{play}, {play2} or {play3}",
+            player=colour,
+            cards=p.hand,
+            limit=HAND,
+            play=plays[0],
+            play2=plays[1],
+            play3=plays[2],
+        )
+    raise RuleViolation(
+        "hand.over-four",
+        "{player} holds {cards} cards, more than {limit}: play one before the turn ends — "
+        "{play}, {play2}, {play3} or {play4}",
+        player=colour,
+        cards=p.hand,
+        limit=HAND,
+        play=plays[0],
+        play2=plays[1],
+        play3=plays[2],
+        play4=plays[3],
+    )
 
 
 def room_for_treasures(state: GameState, p: Henchman) -> int:

@@ -26,21 +26,50 @@ from engines.schatzjagd.rules import (
 from engines.schatzjagd.state import GameState, Henchman
 
 
+def _under(rule: str, refusal: RuleViolation) -> RuleViolation:
+    """``refusal`` under ``rule``: a place or walls a command names are refused under the rule of that
+    command (``travel.place``, ``dig.field``, ...), with the same template and values."""
+    refusal.rule = rule
+    refusal.args = (f"{refusal.message} [{rule}]",)
+    return refusal
+
+
 def place_of(state: GameState, text: str, rule: str) -> str:
-    """A place a command names: one of this game (older journals' gate places are no longer named)."""
+    """A place a command names: one of this game (older journals' gate places are no longer named).
+    Refused under ``rule``."""
     try:
         place = normal_place(text)
-    except ValueError as exc:
-        raise RuleViolation(rule, str(exc)) from None
-    if legacy_walls(place):
-        raise RuleViolation(
+    except ValueError:
+        raise _under(
             rule,
-            f"{place} is no place: the places before the walls are fields; give the field and before=city "
-            "or before=castle-<colour>",
+            RuleViolation(
+                "place.name",
+                "{text} is no place: write a field (road letter and river number, e.g. C7), city, "
+                "inn, healer, school, smith or castle-<colour>",
+                text=repr(text),
+            ),
+        ) from None
+    if legacy_walls(place):
+        raise _under(
+            rule,
+            RuleViolation(
+                "place.name",
+                "{text} is no place: the places before the walls are fields; give the field and before=city "
+                "or before=castle-<colour>",
+                text=place,
+            ),
         )
     colour = castle_colour(place)
     if colour is not None and colour not in state.colours:
-        raise RuleViolation(rule, f"nobody plays {colour}: there is no prince's castle-{colour} in this game")
+        raise _under(
+            rule,
+            RuleViolation(
+                "place.name",
+                "nobody plays {colour}: there is no prince's {castle} in this game",
+                colour=colour,
+                castle=place,
+            ),
+        )
     return place
 
 
@@ -51,13 +80,28 @@ def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule:
         return None
     try:
         walls = normal_walls(text)
-    except ValueError as exc:
-        raise RuleViolation(rule, str(exc)) from None
+    except ValueError:
+        raise _under(
+            rule,
+            RuleViolation(
+                "place.walls",
+                "{text} names no walls: a field lies before the city's walls (city) or a castle's (castle-<colour>)",
+                text=repr(text),
+            ),
+        ) from None
     colour = castle_colour(walls)
     if colour is not None and colour not in state.colours:
-        raise RuleViolation(rule, f"nobody plays {colour}: no castle-{colour} stands on this board")
+        raise _under(
+            rule,
+            RuleViolation(
+                "place.walls", "nobody plays {colour}: no {castle} stands on this board", colour=colour, castle=walls
+            ),
+        )
     if not is_field(to):
-        raise RuleViolation(field_rule or rule, f"only fields lie before the walls, not {to}")
+        raise _under(
+            field_rule or rule,
+            RuleViolation("place.walls", "only fields lie before the walls, not {place}", place=to),
+        )
     return walls
 
 
@@ -81,8 +125,9 @@ def route_problem(p: Henchman, to: str) -> RuleViolation | None:
     if owner is not None and owner != p.colour and waits_before(p) != to:
         return RuleViolation(
             "travel.castle-gate",
-            f"the {owner} castle lets in a rival's henchman only after a night on a field before its walls: "
+            "the {owner} castle lets in a rival's henchman only after a night on a field before its walls: "
             "a night before the walls first",
+            owner=owner,
         )
     return None
 
@@ -104,7 +149,7 @@ def travel(s: GameState, cmd: Travel) -> list:
     no_fight(s, "travel")
     alive(s, p, "travel")
     if s.turn.travelled:
-        raise RuleViolation("travel.once", f"{cmd.player}'s henchman has already travelled this turn")
+        raise RuleViolation("travel.once", "{player}'s henchman has already travelled this turn", player=cmd.player)
     die(cmd.die)
     to = place_of(s, cmd.to, "travel.place")
     before = walls_of(s, to, cmd.before, "travel.place", "travel.before")
@@ -121,15 +166,21 @@ def _printed(cmd: Reveal) -> None:
     """Refuse printed numbers that no card of this type has."""
     kind = cmd.card
     if kind == "weapon" and not WEAPON_BONUS[0] <= cmd.value <= WEAPON_BONUS[1]:
-        raise RuleViolation("card.numbers", f"a weapon gives +1 to +6 weapon points (value=1..6), not {cmd.value}")
+        raise RuleViolation(
+            "card.numbers", "a weapon gives +1 to +6 weapon points (value=1..6), not {value}", value=cmd.value
+        )
     if kind == "monster" and not MONSTER_POWER[0] <= cmd.value <= MONSTER_POWER[1]:
-        raise RuleViolation("card.numbers", f"a monster's power is 2 to 20 (value=2..20), not {cmd.value}")
+        raise RuleViolation("card.numbers", "a monster's power is 2 to 20 (value=2..20), not {value}", value=cmd.value)
     if kind not in ("weapon", "monster") and cmd.value:
-        raise RuleViolation("card.numbers", f"a {kind} card has no printed value; give its effects instead")
+        raise RuleViolation(
+            "card.numbers", "a {card_type} card has no printed value; give its effects instead", card_type=kind
+        )
     if kind in ("potion", "trap") and not cmd.effects:
-        raise RuleViolation("card.numbers", f"enter what the {kind} does, e.g. effects=life+3 or effects=poison=1")
+        raise RuleViolation(
+            "card.numbers", "enter what the {card_type} does, e.g. effects=life+3 or effects=poison=1", card_type=kind
+        )
     if kind in ("weapon", "spell", "map") and cmd.effects:
-        raise RuleViolation("card.numbers", f"a {kind} found on the board has no effect here")
+        raise RuleViolation("card.numbers", "a {card_type} found on the board has no effect here", card_type=kind)
     if cmd.name and kind != "special":
         raise RuleViolation("card.numbers", "only special cards are entered with a name")
 
@@ -140,11 +191,16 @@ def reveal(s: GameState, cmd: Reveal) -> list:
     alive(s, p, "turn up a card")
     card = s.face_down_at(p.place)
     if card is None:
-        raise RuleViolation("card.nothing-to-reveal", f"no face-down card lies where {cmd.player}'s henchman stands")
+        raise RuleViolation(
+            "card.nothing-to-reveal", "no face-down card lies where {player}'s henchman stands", player=cmd.player
+        )
     _printed(cmd)
     if s.public_count(cmd.card) >= COMPOSITION[cmd.card]:
         raise RuleViolation(
-            "card.composition", f"the game has {COMPOSITION[cmd.card]} {cmd.card} cards and all are already face up"
+            "card.composition",
+            "the game has {count} {card_type} cards and all are already face up",
+            count=COMPOSITION[cmd.card],
+            card_type=cmd.card,
         )
     play = Play(s)
     name = cmd.name.strip().lower()
@@ -169,7 +225,9 @@ def teleport(s: GameState, cmd: Teleport) -> list:
         raise RuleViolation("teleportal.off", "this table plays without the teleportal")
     p = calm(s, cmd.player, "step into the teleportal")
     if not any(c.kind == "special" and c.name == TELEPORTAL for c in s.cards_at(p.place)):
-        raise RuleViolation("teleportal.none-here", f"no teleportal stands where {cmd.player}'s henchman is")
+        raise RuleViolation(
+            "teleportal.none-here", "no teleportal stands where {player}'s henchman is", player=cmd.player
+        )
     if s.turn.teleported:
         raise RuleViolation("teleportal.once", "the henchman has already gone through the teleportal this turn")
     die(cmd.die)
@@ -181,11 +239,20 @@ def teleport(s: GameState, cmd: Teleport) -> list:
         kill(play, cmd.player, cause="teleportal")
         return play.events
     if cmd.to is None:
-        where = "anywhere" if cmd.die == 6 else f"in the region of the {s.region(cmd.die)} castle"
-        raise RuleViolation("teleportal.field", f"a {cmd.die} lets {cmd.player} choose a field {where}: give to=")
+        if cmd.die == 6:
+            raise RuleViolation(
+                "teleportal.field", "a 6 lets {player} choose a field anywhere: give to=", player=cmd.player
+            )
+        raise RuleViolation(
+            "teleportal.field",
+            "a {roll} lets {player} choose a field in the region of the {owner} castle: give to=",
+            roll=cmd.die,
+            player=cmd.player,
+            owner=s.region(cmd.die),
+        )
     to = place_of(s, cmd.to, "teleportal.field")
     if not is_field(to):
-        raise RuleViolation("teleportal.field", f"the teleportal sets the henchman on a field, not {to}")
+        raise RuleViolation("teleportal.field", "the teleportal sets the henchman on a field, not {place}", place=to)
     before = walls_of(s, to, cmd.before, "teleportal.field")
     play.emit(ev.Teleported(cmd.player, cmd.die, p.place, to, before))
     arrive(play, cmd.player)
@@ -195,13 +262,15 @@ def teleport(s: GameState, cmd: Teleport) -> list:
 def relocate(s: GameState, cmd: Relocate) -> list:
     p = player(s, cmd.player)
     if s.winner is not None:
-        raise RuleViolation("game.over", f"the game is over: {s.winner} has won")
+        raise RuleViolation("game.over", "the game is over: {winner} has won", winner=s.winner)
     reason = require_reason(cmd.reason)
     no_fight(s, "move a henchman by hand")
     to = place_of(s, cmd.to, "relocate.place")
     before = walls_of(s, to, cmd.before, "relocate.place")
     if (to, before) == (p.place, p.before):
-        raise RuleViolation("correction.same", f"{cmd.player}'s henchman already stands on {to}")
+        raise RuleViolation(
+            "correction.same", "{player}'s henchman already stands on {place}", player=cmd.player, place=to
+        )
     play = Play(s)
     play.emit(ev.Relocated(cmd.player, p.place, to, reason, before))
     return play.events

@@ -34,7 +34,10 @@ def player(state: GameState, colour: str) -> Henchman:
         return state.henchman(colour)
     except KeyError:
         raise RuleViolation(
-            "player.absent", f"nobody plays {colour!r} in this game (players: {', '.join(state.colours)})"
+            "player.absent",
+            "nobody plays '{colour}' in this game (players: {players})",
+            colour=colour,
+            players=", ".join(state.colours),
         ) from None
 
 
@@ -42,25 +45,36 @@ def own_turn(state: GameState, colour: str, doing: str) -> Henchman:
     """The henchman of ``colour``, if it is that player's turn and the game is on."""
     p = player(state, colour)
     if state.phase == OVER:
-        raise RuleViolation("game.over", f"the game is over: {state.winner} has won")
+        raise RuleViolation("game.over", "the game is over: {winner} has won", winner=state.winner)
     if state.phase == CATHARSIS:
         raise RuleViolation(
-            "catharsis.under-way", f"Grandlin's catharsis first: {state.catharsis[0]} removes a card or passes"
+            "catharsis.under-way",
+            "Grandlin's catharsis first: {player} removes a card or passes",
+            player=state.catharsis[0],
         )
     if state.current != colour:
-        raise RuleViolation("turn.not-yours", f"it is {state.current}'s turn, {colour} cannot {doing} now")
+        raise RuleViolation(
+            "turn.not-yours",
+            "it is {current}'s turn, {player} cannot {doing} now",
+            current=state.current,
+            player=colour,
+            doing=doing,
+        )
     return p
 
 
 def no_fight(state: GameState, doing: str) -> None:
     if state.fight is not None:
-        raise RuleViolation("fight.under-way", f"finish the fight (exchange or flee) before you {doing}")
+        raise RuleViolation("fight.under-way", "finish the fight (exchange or flee) before you {doing}", doing=doing)
 
 
 def alive(state: GameState, p: Henchman, doing: str) -> None:
     if state.turn.died:
         raise RuleViolation(
-            "henchman.dead", f"{p.colour}'s henchman died this turn; the new one cannot {doing} before the next turn"
+            "henchman.dead",
+            "{player}'s henchman died this turn; the new one cannot {doing} before the next turn",
+            player=p.colour,
+            doing=doing,
         )
 
 
@@ -69,20 +83,23 @@ def busy(state: GameState, doing: str) -> None:
     if state.turn.halted:
         raise RuleViolation(
             "turn.henchman-done",
-            f"the henchman's day is over (it fled, or the prince played the turn's card): it cannot {doing}",
+            "the henchman's day is over (it fled, or the prince played the turn's card): it cannot {doing}",
+            doing=doing,
         )
 
 
 def travelled(state: GameState, doing: str) -> None:
     if not state.turn.travelled:
         raise RuleViolation(
-            "turn.travel-first", f"roll and travel first (travel to the same place to stay), then {doing}"
+            "turn.travel-first", "roll and travel first (travel to the same place to stay), then {doing}", doing=doing
         )
 
 
 def revealed(state: GameState, place: str, doing: str) -> None:
     if state.face_down_at(place) is not None:
-        raise RuleViolation("card.reveal-first", f"turn up the card on {place} before you {doing}")
+        raise RuleViolation(
+            "card.reveal-first", "turn up the card on {field} before you {doing}", field=place, doing=doing
+        )
 
 
 def calm(state: GameState, colour: str, doing: str) -> Henchman:
@@ -99,7 +116,7 @@ def calm(state: GameState, colour: str, doing: str) -> Henchman:
 
 def die(value: int, what: str = "die") -> int:
     if not DIE[0] <= value <= DIE[1]:
-        raise RuleViolation("die.range", f"{what}: a die shows 1 to 6, not {value}")
+        raise RuleViolation("die.range", "{what}: a die shows 1 to 6, not {value}", what=what, value=value)
     return value
 
 

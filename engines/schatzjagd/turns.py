@@ -7,7 +7,7 @@ from engines.core.correction import Correct, Corrected, require_reason
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import events as ev
 from engines.schatzjagd.commands import EndTurn, RemoveCard
-from engines.schatzjagd.hand import over_four, over_four_words
+from engines.schatzjagd.hand import over_four, refuse_over_four
 from engines.schatzjagd.journey import place_of
 from engines.schatzjagd.play import Play, change, kill, no_fight, own_turn, player, revealed, travelled
 from engines.schatzjagd.rules import COUNTERS, HAND, HIGH, LOW
@@ -23,7 +23,7 @@ def end_turn(s: GameState, cmd: EndTurn) -> list:
         travelled(s, "end the turn")
         revealed(s, p.place, "end the turn")
     if over_four(s, cmd.player):
-        raise RuleViolation("hand.over-four", over_four_words(s, cmd.player))
+        refuse_over_four(s, cmd.player)
     play = Play(s)
     play.emit(ev.TurnEnded(cmd.player))
     colours = s.colours
@@ -88,13 +88,13 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
     if s.phase != CATHARSIS:
         raise RuleViolation("catharsis.none", "cards are taken off the board only in Grandlin's catharsis")
     if s.catharsis[0] != cmd.player:
-        raise RuleViolation("catharsis.not-yours", f"it is {s.catharsis[0]}'s turn to remove a card")
+        raise RuleViolation("catharsis.not-yours", "it is {player}'s turn to remove a card", player=s.catharsis[0])
     card_id = None
     if cmd.field is not None:
         field = place_of(s, cmd.field, "catharsis.field")
         cards = s.cards_at(field)
         if not cards:
-            raise RuleViolation("catharsis.no-card", f"no card is slotted into {field}")
+            raise RuleViolation("catharsis.no-card", "no card is slotted into {field}", field=field)
         card_id = cards[0].id
     play = Play(s)
     play.emit(ev.CardRemoved(cmd.player, card_id))
@@ -111,16 +111,23 @@ def correct(s: GameState, cmd: Correct) -> list:
     colour, _, counter = cmd.counter.partition(".")
     p = player(s, colour)
     if s.winner is not None:
-        raise RuleViolation("game.over", f"the game is over: {s.winner} has won")
+        raise RuleViolation("game.over", "the game is over: {winner} has won", winner=s.winner)
     if counter not in COUNTERS + ("poison",):
         names = ", ".join(f"{colour}.{c}" for c in COUNTERS + ("poison",))
-        raise RuleViolation("correction.counter", f"there is no value {cmd.counter!r} to correct ({names})")
+        raise RuleViolation(
+            "correction.counter",
+            "there is no value {counter} to correct ({names})",
+            counter=repr(cmd.counter),
+            names=names,
+        )
     if not LOW <= cmd.value <= HIGH:
-        raise RuleViolation("correction.range", f"{cmd.counter} is 0 to 15, not {cmd.value}")
+        raise RuleViolation(
+            "correction.range", "{counter} is 0 to 15, not {value}", counter=cmd.counter, value=cmd.value
+        )
     reason = require_reason(cmd.reason)
     old = p.value(counter)
     if old == cmd.value:
-        raise RuleViolation("correction.same", f"{cmd.counter} is {old} already")
+        raise RuleViolation("correction.same", "{counter} is {value} already", counter=cmd.counter, value=old)
     play = Play(s)
     play.emit(Corrected(cmd.counter, old, cmd.value, reason))
     if counter == "life" and cmd.value == 0:
