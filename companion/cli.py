@@ -1,6 +1,6 @@
-"""The ``companion`` command line. Each subcommand lives beside what it drives and registers
-itself here through ``add_to(commands)``; its module's ``SUMMARY`` line appears in the message
-shown when companion is started without arguments.
+"""The ``companion`` command line. Without a command (or with only the app's options such as
+``--dice emulator``) it starts the touchscreen app. Each subcommand lives beside what it drives and
+registers itself here through ``add_to(commands)``.
 
 Exit codes: 0 all good, 1 a check failed, 2 a file, a device or the command line was wrong.
 """
@@ -12,11 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from companion import dice_cli, selftest_cli
+from companion.app import run as app_cli_run
+from companion.app import screenshots as screenshots_cli
 from companion.journal import app_cli
 from companion.journal import cli as journal_cli
 from companion.scenario import cli as scenario_cli
 
-SUBCOMMANDS = (scenario_cli, journal_cli, app_cli, dice_cli, selftest_cli)
+SUBCOMMANDS = (app_cli_run, screenshots_cli, scenario_cli, journal_cli, app_cli, dice_cli, selftest_cli)
 
 
 def package_version() -> str:
@@ -28,18 +30,12 @@ def package_version() -> str:
         return "unknown"
 
 
-def no_app_message() -> str:
-    lines = [f"companion {package_version()}: the touchscreen app is not part of this version.", "Available commands:"]
-    lines += [f"  companion {module.SUMMARY}" for module in SUBCOMMANDS]
-    lines += ["  companion --version  print the version", "See docs/scenarios.md for the scenario format."]
-    return "\n".join(lines)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
-        print(no_app_message(), file=sys.stderr)
-        return 2
+    if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
+        from companion.app.run import main as start_app  # the app, with its own options
+
+        return start_app(args_list)
     try:
         args = _parser().parse_args(args_list)
     except SystemExit as exc:  # --help, --version and usage errors

@@ -14,7 +14,7 @@ from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.label import Label
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
 
 
@@ -81,7 +81,7 @@ class Driver:
             and w.get_root_window() is not None
             and w.opacity > 0
         ]
-        buttons = [w for w in hits if type(w) is not Label]
+        buttons = [w for w in hits if isinstance(w, ButtonBehavior)]
         if not (buttons or hits):
             raise LookupError(f"nothing on the screen says {text!r}; it shows {self.texts()[:40]}")
         return (buttons or hits)[0]

@@ -92,6 +92,9 @@ class CompanionApp(App):
         """A catalogue text for a kv rule; pass ``app.language`` so the rule follows a switch."""
         return render(Message(msgid))
 
+    def tr_say(self, msgid: str) -> str:
+        return render(Message(msgid))
+
     def tr(self, text: Any) -> str:
         return render(text)
 
@@ -244,7 +247,7 @@ class CompanionApp(App):
             self.refresh_status()
         for listener in self._listeners:
             listener(notice)
-        self.refresh()
+        self._refresh_soon()  # once the table has finished its step, before the next frame
 
     def _happenings(self, notice: Happened) -> list[Any]:
         return self.happenings(notice.events)
@@ -275,6 +278,11 @@ class CompanionApp(App):
     def tell(self, text: Any, refusal: bool = False) -> None:
         self.root.word = render(text) if text else ""
         self.root.word_is_refusal = refusal
+
+    def _refresh_soon(self) -> None:
+        if getattr(self, "_trigger", None) is None:
+            self._trigger = Clock.create_trigger(lambda dt: self.refresh())
+        self._trigger()
 
     def refresh(self) -> None:
         self.refresh_status()

@@ -1,10 +1,12 @@
 """The messages the code uses: every ``Message("...")`` and ``Plural("...", "...", n)`` with literal
-texts under ``companion/`` and every refusal template ``RuleViolation(rule, "...")`` under
-``engines/``, found by Babel's Python extractor (so the tests can compare them with
-the catalogues, and a new ``.po`` can be started from them)."""
+texts under ``companion/``, every refusal template ``RuleViolation(rule, "...")`` under
+``engines/`` (both found by Babel's Python extractor), and every ``app.say("...")`` in the
+screens' ``.kv`` rules; so the tests can compare them with the catalogues, and a new ``.po`` can
+be started from them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -13,6 +15,7 @@ KEYWORDS = {"Message": None, "Plural": (1, 2)}
 PACKAGE = Path(__file__).resolve().parent.parent
 ENGINES = PACKAGE.parent / "engines"
 REFUSALS = {"RuleViolation": (2,)}  # the template, the second argument (docs/i18n.md)
+KV_SAY = re.compile(r'app\.say\(\s*"([^"]+)"')  # a screen's fixed texts in its .kv rules
 
 
 def used() -> dict[str, str | None]:
@@ -27,4 +30,7 @@ def used() -> dict[str, str | None]:
                 found[message[0]] = message[1]
         elif message:
             found[message] = None
+    for kv in sorted(PACKAGE.rglob("*.kv")):
+        for text in KV_SAY.findall(kv.read_text(encoding="utf-8")):
+            found[text] = None
     return found

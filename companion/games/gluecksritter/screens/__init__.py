@@ -33,6 +33,13 @@ def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings:
     )
 
 
+def showcase() -> Any:
+    """The scripted states for ``companion screenshots``."""
+    from companion.games.gluecksritter.screens.showcase import play
+
+    return play
+
+
 def __getattr__(name: str) -> Any:  # the screens import Kivy: only when the app asks for them
     if name == "SCREENS":
         from companion.games.gluecksritter.screens.board import BoardScreen
@@ -41,4 +48,4 @@ def __getattr__(name: str) -> Any:  # the screens import Kivy: only when the app
     raise AttributeError(name)
 
 
-__all__ = ["COLOURS", "FIRST", "PLAYERS", "RULE_SETS", "setup"]
+__all__ = ["COLOURS", "FIRST", "PLAYERS", "RULE_SETS", "setup", "showcase"]

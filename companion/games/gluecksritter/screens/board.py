@@ -94,7 +94,9 @@ class BoardScreen(AppScreen):
             name = player["name"]
             if name == colour.capitalize():  # no name given: the colour, in the table's language
                 name = app.tr(who(colour))
-            grid.add_widget(Chip(colour=colour, text=name[:9], size_hint_x=None, width=dp(92)))
+            chip = Chip(colour=colour, text=name[:9])
+            chip.width = dp(88)
+            grid.add_widget(chip)
             for key in ("silver", "gold", "walls", "towers", "documents"):
                 grid.add_widget(_cell(str(player[key])))
             grid.add_widget(_cell(app.tr(_state_words(player, awaited, view)), small=True))

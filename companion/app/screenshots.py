@@ -1,0 +1,70 @@
+"""``companion screenshots OUTDIR [--size WxH] [--lang de|en]``: play scripted games through the
+app in a window of its own (headless) and save one PNG per screen and state, named after the game
+and the screen (``gluecksritter-reveal.png``). Each game's home lists its scripted states
+(``screens.showcase``); the shell's own screens come first."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+SUMMARY = "screenshots OUTDIR [--size WxH] [--lang de|en]  save a PNG of every screen and state"
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    from companion.app.run import size
+
+    parser = commands.add_parser("screenshots", help="save a PNG of every screen and state of the app")
+    parser.add_argument("outdir", help="the directory for the PNG files (made if missing)")
+    parser.add_argument("--size", type=size, default=(800, 480), help="window size (default 800x480)")
+    parser.add_argument("--lang", choices=("de", "en"), default="de", help="the language on the screens")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.outdir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"companion screenshots: cannot make {out}: {error.strerror}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="companion-screens-") as data:
+        written = shoot(out, Path(data), args.size, args.lang)
+    for path in written:
+        print(path)
+    return 0
+
+
+def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[Path]:
+    from companion.app import env
+
+    env.prepare(data / "kivy", size=size, headless=True)
+    from companion.app import settings as app_settings
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+    from companion.games.registry import HOMES
+
+    app_settings.save(data, app_settings.AppSettings(language=language))
+    app = CompanionApp(data, hardware=lambda: {}, rng=random.Random(7))
+    driver = Driver(app).start()
+    written: list[Path] = []
+
+    def shot(name: str) -> None:
+        written.append(driver.shot(out / f"{name}.png"))
+
+    try:
+        shot("start")
+        driver.tap(app.tr_say("Settings"))
+        shot("settings")
+        driver.tap(app.tr_say("Back"))
+        for home in HOMES.values():
+            if home.screens is not None:
+                showcase: Any = home.part("screens").showcase()
+                showcase(driver, shot)
+    finally:
+        driver.stop()
+    return written

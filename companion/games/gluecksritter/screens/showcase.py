@@ -1,0 +1,167 @@
+"""Die Glücksritter's scripted states for ``companion screenshots``: a game set up by touch, a round
+with the privacy cover, the reveal, field by field with a refusal, a duel and a raid on the screen's
+die, a player's documents, an undo with its words, three Black Knights in the dungeon, a royal tax,
+and the end. Touches where a player would touch; the table's commands where the same screen was
+already shown once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+
+from engines.core.correction import Correct
+from engines.gluecksritter import commands as c
+
+
+def play(driver: Any, shot: Callable[[str], None]) -> None:
+    app = App.get_running_app()
+    say = app.tr_say
+    driver.tap(say("New game"))
+    new = app.root.manager.get_screen("new")
+    for chip in list(reversed(new.ids.colours.children))[:4]:  # red, blue, green, yellow
+        driver.tap(chip)
+    shot("new-game")
+    driver.tap(say("Start the game"))
+    shot("gluecksritter-ducat-card-step")
+    driver.tap(app.tr(_m("Enter the Ducat card")))
+    shot("gluecksritter-ducat-card")
+    driver.tap(app.tr(_m("Place the coins")))
+    shot("gluecksritter-choose")
+
+    # red chooses behind the cover, by touch
+    driver.tap(app.tr(_m("{player}: choose in private", player=_who("red"))))
+    shot("gluecksritter-cover")
+    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
+    driver.tap("4")
+    driver.tap("1")
+    shot("gluecksritter-choose-private")
+    driver.tap(app.tr(_m("Lock in")))
+    shot("gluecksritter-cover-again")
+    driver.tap(app.tr(_m("Done")))
+    table = app.table
+    for player, cards in (("blue", (2, 4)), ("green", (1, 5))):
+        table.submit(c.ChooseActions(player, cards))
+    driver.frames()
+    shot("gluecksritter-choose-some-chosen")
+    table.submit(c.ChooseActions("yellow", (3, 6)))
+    driver.frames()
+    shot("gluecksritter-documents-step")
+    driver.tap(app.tr(_m("Reveal the documents")))
+    shot("gluecksritter-ransom-step")
+    driver.tap(app.tr(_m("Reveal the action cards")))
+    shot("gluecksritter-reveal")
+
+    # field 1: a refusal first (blue is not on field 1), then the choices
+    table.submit(c.Decline("blue"))
+    driver.frames()
+    shot("gluecksritter-refusal")
+    driver.tap(app.tr(_m("{player} takes a document", player=_who("red"))))
+    driver.tap(app.tr(_m("{player} takes nothing", player=_who("green"))))
+    shot("gluecksritter-field2")
+    driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
+    driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
+    shot("gluecksritter-duel")
+    driver.tap(app.tr(_m("Roll on the screen")))
+    driver.tap(app.tr(_m("Roll on the screen")))
+    shot("gluecksritter-duel-rolled")
+    view = table.public_view()["view"]
+    actor = (view.get("knight") or {}).get("actor")
+    if actor is not None:
+        shot("gluecksritter-knight")
+        victim = next(p["colour"] for p in view["players"] if p["colour"] not in (actor,))
+        driver.tap(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_word(victim))))
+        shot("gluecksritter-raid-roll")
+        driver.tap(app.tr(_m("Roll on the screen")))
+        shot("gluecksritter-raid")
+        if table.awaiting().game and "raid-piece" in table.awaiting().game[0]["commands"]:
+            driver.tap(app.tr(_m("{player} takes a wall", player=_who(actor))))
+
+    # red's documents, behind the cover
+    driver.tap(say("My documents"))
+    shot("gluecksritter-whose-documents")
+    driver.tap(app.tr(_who("red")))
+    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
+    shot("gluecksritter-documents-private")
+    driver.tap(app.tr(_m("Cover again")))
+    driver.tap(app.tr(_m("Done")))
+
+    # the log, and an undo with its words shown first
+    driver.tap(say("Game log"))
+    shot("gluecksritter-log")
+    driver.tap(say("Undo"))
+    shot("gluecksritter-undo-words")
+    driver.tap(say("Do it"))
+    driver.tap(say("Back"))
+    shot("gluecksritter-undone")
+    table.redo()
+    _finish_round(driver, table)
+
+    # round 2: three Black Knights go to the dungeon; a royal tax falls due on field 5
+    table.submit(Correct("red.silver", 7, "showcase: red won a side bet"))
+    table.submit(c.PlaceDucats(4, 2))
+    for player, cards in (("red", (5, 6)), ("blue", (4, 2)), ("green", (4, 3)), ("yellow", (4, 1))):
+        table.submit(c.ChooseActions(player, cards))
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    driver.frames()
+    shot("gluecksritter-three-knights")
+    _decide_until(driver, table, lambda v: bool(v["taxes"]) or v["phase"] == "A")
+    if table.public_view()["view"]["taxes"]:
+        shot("gluecksritter-royal-tax")
+    _decide_until(driver, table, lambda v: v["phase"] == "A")
+
+    # the end: red's castle is finished by hand, and the round ends with it
+    for counter, value in (("red.walls", 4), ("red.towers", 4)):
+        table.submit(Correct(counter, value, "showcase: the castle stands"))
+    table.submit(c.PlaceDucats(1, 1))
+    for player, cards in (("red", (1, 2)), ("blue", (2, 3)), ("green", (3, 5)), ("yellow", (5, 6))):
+        table.submit(c.ChooseActions(player, cards))
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    _decide_until(driver, table, lambda v: not v["awaiting"])
+    shot("gluecksritter-end")
+
+
+def _finish_round(driver: Any, table: Any) -> None:
+    _decide_until(driver, table, lambda v: v["phase"] == "A")
+
+
+def _decide_until(driver: Any, table: Any, done: Callable[[dict[str, Any]], bool], limit: int = 60) -> None:
+    """Take the first thing the board offers (declining where it can) until ``done(view)``."""
+    from companion.games.gluecksritter.screens.guide import step
+
+    for _ in range(limit):
+        view = table.public_view()["view"]
+        if done(view) or not view["awaiting"]:
+            return
+        awaited = table.awaiting()
+        now = step(view, awaited, panel=False)
+        if now.rolls:
+            table.roll_on_screen()
+        else:
+            commands = [o.command for o in now.options if o.command is not None]
+            calm = [cmd for cmd in commands if cmd.type in ("pay-royal-tax", "decline", "end-round", "knight-act")]
+            for command in calm + commands:
+                if type(table.submit(command)).__name__ != "Refused":
+                    break
+        driver.frames(1)
+
+
+def _m(msgid: str, **values: Any) -> Any:
+    from companion.i18n import Message
+
+    return Message(msgid, **values)
+
+
+def _who(colour: str) -> Any:
+    from companion.games.gluecksritter.screens.guide import who
+
+    return who(colour)
+
+
+def _word(colour: str) -> Any:
+    from companion.i18n import Word
+
+    return Word(colour)
