@@ -1,6 +1,6 @@
 """Schatzjagd in the companion: its scenario notation (with the search for the notes rule 13.4
-forbids, :mod:`companion.games.schatzjagd.notes`), table words and BG Stats lines (the rules:
-:mod:`engines.schatzjagd`)."""
+forbids, :mod:`companion.games.schatzjagd.notes`), table words, the words of its refusals and BG
+Stats lines (the rules: :mod:`engines.schatzjagd`)."""
 
 from companion.games.home import GameHome
 
@@ -11,4 +11,5 @@ HOME = GameHome(
     scenario="companion.games.schatzjagd.scenario",
     table_words="companion.games.schatzjagd.table_words",
     bgstats="companion.games.schatzjagd.bgstats",
+    refusals="companion.games.schatzjagd.refusals",
 )
