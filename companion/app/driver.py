@@ -50,7 +50,7 @@ class Driver:
     # ----------------------------------------------------------------------------- finding
     def roots(self) -> list[Any]:
         """What is on top first: an open dialog, then the app's window content."""
-        dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+        dialogs = [w for w in Window.children if isinstance(w, ModalView) and w._is_open]
         return dialogs or [self.app.root]
 
     def widgets(self) -> Iterator[Any]:

@@ -4,6 +4,7 @@ settings directory inside the app's data directory (so a Pi owner's home stays c
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from pathlib import Path
@@ -33,6 +34,14 @@ def prepare(kivy_home: Path, *, size: tuple[int, int] | None = None, headless: b
         os.environ.pop("WAYLAND_DISPLAY", None)
         os.environ["SDL_VIDEODRIVER"] = "offscreen"
         os.environ["KCFG_GRAPHICS_MAXFPS"] = "0"
+    logging.getLogger("kivy").addFilter(_no_cutbuffer_alarm)
     # On a touch display, touches arrive through hidinput and as SDL mouse events: ignore the
     # mouse while a touch is active, or every tap counts twice (docs/app.md).
     os.environ.setdefault("KCFG_INPUT_MOUSE", "mouse,disable_on_activity")
+
+
+def _no_cutbuffer_alarm(record: logging.LogRecord) -> bool:
+    """Kivy's text fields look for xclip or xsel (X11's selection buffer), which neither a Pi's
+    kiosk nor a test machine has, and log that as critical with a traceback; the app never needs
+    them (copy and paste work through SDL), so that one record is dropped."""
+    return not str(record.msg).startswith("Cutbuffer:")

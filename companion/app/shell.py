@@ -235,7 +235,8 @@ class CompanionApp(App):
                 else Message("Done again: change the cardboard as listed.")
             )
         elif isinstance(notice, Happened):
-            self.happened = self._happenings(notice)
+            after = self.table.public_view()["view"] if self.table is not None else None
+            self.happened = self.happenings(notice.events, after=after)
             self.tell(self.happened[0] if self.happened else "")
         elif isinstance(notice, LockedIn):
             self.tell(Message("{player} has locked in.", player=status.colour_word(notice.player)))
@@ -249,13 +250,19 @@ class CompanionApp(App):
             listener(notice)
         self._refresh_soon()  # once the table has finished its step, before the next frame
 
-    def _happenings(self, notice: Happened) -> list[Any]:
-        return self.happenings(notice.events)
+    def command_words(self, command: str) -> Any:
+        """A command's name in the game log, as the game words it."""
+        from companion.games.registry import home
+
+        if self.game_name is None:
+            return command
+        screens = home(self.game_name).part("screens")
+        return getattr(screens, "COMMANDS", {}).get(command, command)
 
     def happenings_now(self) -> list[Any]:
         return self.happened
 
-    def happenings(self, events: Any) -> list[Any]:
+    def happenings(self, events: Any, after: Any = None) -> list[Any]:
         """What a command's public events did, as the game words it (its ``happenings`` module)."""
         from companion.games.registry import home
 
@@ -265,7 +272,7 @@ class CompanionApp(App):
             module = importlib_part(home(self.game_name), "happenings")
         except LookupError:
             return []
-        return list(module.lines(list(events)))
+        return list(module.lines(list(events), after=after))
 
     # ----------------------------------------------------------------------------- screens
     def goto(self, name: str, *, remember: bool = True) -> None:

@@ -45,6 +45,9 @@ class LogScreen(AppScreen):
 
     @staticmethod
     def describe(line: dict[str, Any]) -> Any:
+        line = dict(line)
+        if "command" in line:
+            line["command"] = App.get_running_app().command_words(line["command"])
         if "undo" in line:
             return Message("{entry}: step {target} undone", entry=line["entry"], target=line["undo"])
         if "redo" in line:

@@ -15,6 +15,31 @@ RULE_SETS = (
     ("osullivan-2002", Message("2002 English variant")),
 )
 PLAYERS = (3, 6)
+COMMANDS = {  # the game log's name of each command
+    "place-ducats": Message("Ducat card"),
+    "choose-actions": Message("action cards chosen"),
+    "play-document": Message("document played"),
+    "reveal-documents": Message("documents revealed"),
+    "reveal-actions": Message("action cards revealed"),
+    "end-round": Message("round ended"),
+    "ransom": Message("ransom"),
+    "take-document": Message("document taken"),
+    "decline": Message("declined"),
+    "buy-pieces": Message("castle pieces bought"),
+    "knight-act": Message("the Black Knight acts"),
+    "raid-piece": Message("raided piece"),
+    "roll-die": Message("roll"),
+    "choose-first-offerer": Message("first offer chosen"),
+    "make-offer": Message("offer"),
+    "accept-offer": Message("offer accepted"),
+    "pay-offer": Message("offer paid"),
+    "keep-loot": Message("loot kept"),
+    "reject-offer": Message("offer rejected"),
+    "decline-to-offer": Message("no offer"),
+    "hand-over": Message("hand-over"),
+    "pay-royal-tax": Message("royal tax"),
+    "correct": Message("correction"),
+}
 FIRST = "gluecksritter-board"
 
 
@@ -48,4 +73,4 @@ def __getattr__(name: str) -> Any:  # the screens import Kivy: only when the app
     raise AttributeError(name)
 
 
-__all__ = ["COLOURS", "FIRST", "PLAYERS", "RULE_SETS", "setup", "showcase"]
+__all__ = ["COLOURS", "COMMANDS", "FIRST", "PLAYERS", "RULE_SETS", "setup", "showcase"]

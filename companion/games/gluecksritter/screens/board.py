@@ -9,9 +9,10 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.utils import escape_markup
 
 from companion.app import theme
 from companion.app.screens.kv import load_beside
@@ -60,12 +61,14 @@ class BoardScreen(AppScreen):
             coins = view.get(f"field{number}")
             text = str(number)
             if coins:
-                text += f"\n{coins['silver']}S{coins['gold']}G"
+                small = int(sp(theme.SMALL_SP - 2))
+                text += f"\n[size={small}]{coins['silver']} S · {coins['gold']} G[/size]"
             active = view["field"] == number
             cell = Label(
                 text=text,
                 color=(1, 1, 1, 1) if active else theme.INK,
                 bold=True,
+                markup=True,
                 font_size=dp(theme.BODY_SP),
                 halign="center",
             )
@@ -75,7 +78,7 @@ class BoardScreen(AppScreen):
         sack, supply = view["sack"], view["supply"]
         self.ids.stock.text = app.tr(
             Message(
-                "Sack: {silver} silver, {gold} gold · Supply: {walls} walls, {towers} towers",
+                "Sack: {silver} silver, {gold} gold\nSupply: {walls} walls, {towers} towers",
                 silver=sack["silver"],
                 gold=sack["gold"],
                 walls=supply["walls"],
@@ -86,7 +89,7 @@ class BoardScreen(AppScreen):
     def draw_players(self, app: Any, view: dict[str, Any], awaited: Any) -> None:
         grid = self.ids.players
         grid.clear_widgets()
-        heads = ("", Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"), "")
+        heads = ("", Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
         for head in heads:
             grid.add_widget(_cell(app.tr(head) if head else "", small=True))
         for player in view["players"]:
@@ -94,12 +97,14 @@ class BoardScreen(AppScreen):
             name = player["name"]
             if name == colour.capitalize():  # no name given: the colour, in the table's language
                 name = app.tr(who(colour))
-            chip = Chip(colour=colour, text=name[:9])
-            chip.width = dp(88)
+            state = app.tr(_state_words(player, awaited, view))
+            name = escape_markup(name[:10])
+            small = int(sp(theme.SMALL_SP - 2))
+            chip = Chip(colour=colour, text=f"{name}\n[size={small}]{escape_markup(state)}[/size]" if state else name)
+            chip.width = dp(96)
             grid.add_widget(chip)
             for key in ("silver", "gold", "walls", "towers", "documents"):
                 grid.add_widget(_cell(str(player[key])))
-            grid.add_widget(_cell(app.tr(_state_words(player, awaited, view)), small=True))
 
     def draw_step(self, app: Any, view: dict[str, Any], table: Any) -> None:
         awaited = table.awaiting()

@@ -36,10 +36,12 @@ class Dialog(ModalView):
         self.sheet = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
         self.add_widget(self.sheet)
 
-    def page(self, title: Any, body: list[Any], buttons: list[tuple[Any, Any, bool]]) -> None:
-        """Redraw: ``buttons`` are (text, action, is_main)."""
+    def page(self, title: Any, body: list[Any], buttons: list[tuple[Any, Any, bool]], *, dark: bool = False) -> None:
+        """Redraw: ``buttons`` are (text, action, is_main); ``dark`` is the privacy cover's look."""
+        self.ink = (1, 1, 1, 1) if dark else theme.INK
+        self.background_color = theme.COVER if dark else theme.PAPER
         self.sheet.clear_widgets()
-        self.sheet.add_widget(Factory.Title(text=self.app.tr(title)))
+        self.sheet.add_widget(Factory.Title(text=self.app.tr(title), color=self.ink))
         content = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
         content.bind(minimum_height=content.setter("height"))
         for widget in body:
@@ -56,13 +58,18 @@ class Dialog(ModalView):
             row.add_widget(button)
         self.sheet.add_widget(row)
 
+    def close(self) -> None:
+        """Gone at once: no fade, so nothing of a private page lingers on the screen."""
+        self.dismiss(animation=False)
+
     def body(self, text: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("color", getattr(self, "ink", theme.INK))
         return Factory.Body(text=self.app.tr(text), **kwargs)
 
     def send(self, command: Any) -> Any:
         notice = self.app.table.submit(command)
         if not isinstance(notice, Refused):
-            self.dismiss()
+            self.close()
         return notice
 
 
@@ -85,7 +92,7 @@ class DucatsDialog(Dialog):
         self.page(
             Message("The Ducat card"),
             body,
-            [(Message("Back"), self.dismiss, False), (Message("Place the coins"), self.place, True)],
+            [(Message("Back"), self.close, False), (Message("Place the coins"), self.place, True)],
         )
 
     def place(self) -> None:
@@ -103,7 +110,6 @@ class CoverDialog(Dialog):
 
     def __init__(self, player: str, purpose: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.background_color = theme.COVER
         self.player, self.purpose = player, purpose
         self.picked: list[int] = []
         self.problem: Any = None
@@ -116,7 +122,8 @@ class CoverDialog(Dialog):
         self.page(
             Message("Only {player} looks now", player=name),
             [self.body(Message("Hand the screen to {player}. Everybody else looks away.", player=name))],
-            [(Message("Back"), self.dismiss, False), (Message("I am {player}: show", player=name), self.show, True)],
+            [(Message("Back"), self.close, False), (Message("I am {player}: show", player=name), self.show, True)],
+            dark=True,
         )
 
     def show(self) -> None:
@@ -146,7 +153,7 @@ class CoverDialog(Dialog):
         self.page(
             Message("{player}: your two cards", player=who(self.player)),
             body,
-            [(Message("Cancel"), self.dismiss, False)] + ([(Message("Lock in"), self.lock_in, True)] if ready else []),
+            [(Message("Cancel"), self.close, False)] + ([(Message("Lock in"), self.lock_in, True)] if ready else []),
         )
 
     def toggle(self, card: int) -> None:
@@ -169,7 +176,8 @@ class CoverDialog(Dialog):
         self.page(
             Message("Thank you"),
             [self.body(Message("Cover the screen and pass it on."))],
-            [(Message("Done"), self.dismiss, True)],
+            [(Message("Done"), self.close, True)],
+            dark=True,
         )
 
     def documents(self) -> None:
@@ -229,7 +237,7 @@ class OfferDialog(Dialog):
         self.page(
             Message("{player}: your offer", player=who(player)),
             [self.ducats, self.walls, self.towers, self.promise],
-            [(Message("Back"), self.dismiss, False), (Message("Offer"), self.offer, True)],
+            [(Message("Back"), self.close, False), (Message("Offer"), self.offer, True)],
         )
 
     def offer(self) -> None:
@@ -258,7 +266,7 @@ class HandOverDialog(Dialog):
         self.page(
             Message("{player} hands loot to {other}", player=who(player), other=Word(self.target)),
             [self.silver, self.gold],
-            [(Message("Back"), self.dismiss, False), (Message("Hand over"), self.hand_over, True)],
+            [(Message("Back"), self.close, False), (Message("Hand over"), self.hand_over, True)],
         )
 
     def hand_over(self) -> None:
