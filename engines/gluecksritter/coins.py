@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engines.core.errors import RuleViolation
+
 
 @dataclass(frozen=True, slots=True)
 class Coins:
@@ -67,20 +69,60 @@ def propose_payment(held: Coins, amount: int) -> Coins | None:
     return Coins(0, (amount + 1) // 2)  # only gold and an odd amount: one Ducat too much
 
 
-def payment_problem(held: Coins, amount: int, paid: Coins) -> str | None:
+def payment_refusal(payer: str, held: Coins, amount: int, paid: Coins) -> RuleViolation | None:
     """Why ``paid`` is not an acceptable payment of ``amount`` from ``held``, or None if it is."""
+    coins = {"paid_silver": paid.silver, "paid_gold": paid.gold}
     if paid.silver < 0 or paid.gold < 0:
-        return "a payment cannot hold a negative number of coins"
+        return RuleViolation(
+            "payment.coins",
+            "{player} cannot pay with a negative number of coins ({paid_silver}s{paid_gold}g)",
+            player=payer,
+            **coins,
+        )
     if not held.covers(paid):
-        return f"pays {paid} but holds only {held}"
+        return RuleViolation(
+            "payment.coins",
+            "{player} pays {paid_silver}s{paid_gold}g but holds only {silver}s{gold}g",
+            player=payer,
+            silver=held.silver,
+            gold=held.gold,
+            **coins,
+        )
     if paid.value < amount:
-        return f"{paid} is worth {paid.value} Ducats, {amount} are due"
+        return RuleViolation(
+            "payment.coins",
+            "{player} pays {paid_silver}s{paid_gold}g, worth {paid} Ducats, but {ducats} are due",
+            player=payer,
+            paid=paid.value,
+            ducats=amount,
+            **coins,
+        )
     if paid.value > amount:
         if exact_payment(held, amount) is not None:
-            return f"{paid} overpays {amount} Ducats although an exact payment is possible"
+            return RuleViolation(
+                "payment.coins",
+                "{player} overpays {ducats} Ducats with {paid_silver}s{paid_gold}g "
+                "although an exact payment is possible",
+                player=payer,
+                ducats=amount,
+                **coins,
+            )
         if (paid.silver and paid.value - 1 >= amount) or (paid.gold and paid.value - 2 >= amount):
-            return f"{paid} pays more coins than needed for {amount} Ducats"
+            return RuleViolation(
+                "payment.coins",
+                "{player} pays more coins than needed for {ducats} Ducats ({paid_silver}s{paid_gold}g)",
+                player=payer,
+                ducats=amount,
+                **coins,
+            )
     return None
+
+
+def payment_problem(held: Coins, amount: int, paid: Coins) -> str | None:
+    """Why ``paid`` is not an acceptable payment of ``amount`` from ``held`` in English words, or
+    None if it is."""
+    refusal = payment_refusal("the payer", held, amount, paid)
+    return refusal.message if refusal is not None else None
 
 
 def split(pile: Coins, takers: int) -> tuple[Coins, Coins]:

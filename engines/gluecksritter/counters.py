@@ -9,6 +9,7 @@ or to the supply, so the totals of the box always hold.
 
 from __future__ import annotations
 
+from engines.core.errors import RuleViolation
 from engines.core.frozen import replace
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.rules import CASTLE_LIMIT
@@ -47,34 +48,50 @@ def read_counter(state: GameState, name: str) -> int:
     raise KeyError(name)
 
 
-def correction_problem(state: GameState, name: str, value: int) -> str | None:
+def correction_refusal(state: GameState, name: str, value: int) -> RuleViolation | None:
     """Why ``name`` cannot be set to ``value``, or None."""
     owner, _, what = name.partition(".")
     try:
         old = read_counter(state, name)
     except KeyError:
-        return f"there is no counter {name!r}; counters are e.g. red.silver, field5.gold, blue.walls"
+        return RuleViolation(
+            "correction.counter",
+            "there is no counter '{counter}'; counters are e.g. red.silver, field5.gold, blue.walls",
+            counter=name,
+        )
     if owner == "sack":
-        return "the sack holds whatever is not elsewhere: correct the place the coins really are"
+        return RuleViolation(
+            "correction.counter", "the sack holds whatever is not elsewhere: correct the place the coins really are"
+        )
     settable = (owner in ("field5", "field6") and what in FIELD_COUNTERS) or (
         state.has_player(owner) and what in SETTABLE_PLAYER
     )
     if not settable:
-        return f"{name} follows from the rest of the game and cannot be set by hand"
+        return RuleViolation(
+            "correction.counter", "{counter} follows from the rest of the game and cannot be set by hand", counter=name
+        )
     if value < 0:
-        return f"{name} cannot be negative"
+        return RuleViolation("correction.counter", "{counter} cannot be negative", counter=name)
     diff = value - old
     if what in FIELD_COUNTERS:
-        if diff > getattr(state.sack, what):
-            return f"the sack has only {getattr(state.sack, what)} {what} to give"
+        left = getattr(state.sack, what)
+        if diff > left and what == "silver":
+            return RuleViolation("correction.counter", "the sack has only {left} silver to give", left=left)
+        if diff > left:
+            return RuleViolation("correction.counter", "the sack has only {left} gold to give", left=left)
     elif what in ("walls", "towers"):
+        walls = what == "walls"
+        if value > CASTLE_LIMIT and walls:
+            return RuleViolation("correction.counter", "a castle holds at most {limit} walls", limit=CASTLE_LIMIT)
         if value > CASTLE_LIMIT:
-            return f"a castle holds at most {CASTLE_LIMIT} {what}"
-        supply = state.supply_walls if what == "walls" else state.supply_towers
+            return RuleViolation("correction.counter", "a castle holds at most {limit} towers", limit=CASTLE_LIMIT)
+        supply = state.supply_walls if walls else state.supply_towers
+        if diff > supply and walls:
+            return RuleViolation("correction.counter", "the supply has only {left} walls left", left=supply)
         if diff > supply:
-            return f"the supply has only {supply} {what} left"
+            return RuleViolation("correction.counter", "the supply has only {left} towers left", left=supply)
     elif what == "knight-in-dungeon" and value not in (0, 1):
-        return "knight-in-dungeon is 0 (in hand) or 1 (in the dungeon)"
+        return RuleViolation("correction.counter", "knight-in-dungeon is 0 (in hand) or 1 (in the dungeon)")
     return None
 
 

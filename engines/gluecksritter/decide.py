@@ -24,7 +24,7 @@ from engines.gluecksritter.commands import (
     RevealActions,
     RevealDocuments,
 )
-from engines.gluecksritter.counters import correction_problem, read_counter
+from engines.gluecksritter.counters import correction_refusal, read_counter
 from engines.gluecksritter.evolve import evolve
 from engines.gluecksritter.handover import hand_over
 from engines.gluecksritter.payment import pay_sack
@@ -41,7 +41,9 @@ def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
         raise RuleViolation("A.once", "the Ducat card is drawn once, at the start of a round")
     for n in (cmd.top, cmd.bottom):
         if not 0 <= n <= MAX_CARD_NUMBER:
-            raise RuleViolation("A.card", f"a Ducat card shows numbers from 0 to {MAX_CARD_NUMBER}, not {n}")
+            raise RuleViolation(
+                "A.card", "a Ducat card shows numbers from 0 to {most}, not {n}", most=MAX_CARD_NUMBER, n=n
+            )
     in_sack = state.sack.count
     want5 = min(cmd.top, in_sack)
     want6 = min(cmd.bottom, in_sack - want5)
@@ -53,28 +55,53 @@ def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
         if cmd.draws is not None or cmd.field5 is None or cmd.field6 is None:
             raise RuleViolation("A.entered-mix", "say how many silver and gold landed on field 5 and on field 6")
         field5, field6 = cmd.field5, cmd.field6
-        for name, mix in (("field 5", field5), ("field 6", field6)):
+        for field, mix in ((5, field5), (6, field6)):
             if mix.silver < 0 or mix.gold < 0:
                 raise RuleViolation(
-                    "A.negative", f"{name} cannot get a negative number of coins ({mix.silver} silver, {mix.gold} gold)"
+                    "A.negative",
+                    "field {field} cannot get a negative number of coins ({silver} silver, {gold} gold)",
+                    field=field,
+                    silver=mix.silver,
+                    gold=mix.gold,
                 )
-        for name, mix, want in (("field 5", field5, want5), ("field 6", field6, want6)):
+        for field, mix, want, shown in ((5, field5, want5, cmd.top), (6, field6, want6, cmd.bottom)):
+            if mix.count != want and want < shown:
+                raise RuleViolation(
+                    "A.count",
+                    "field {field} gets {want} coins (the sack ran short), not {count}",
+                    field=field,
+                    want=want,
+                    count=mix.count,
+                )
             if mix.count != want:
-                short = " (the sack ran short)" if want < (cmd.top if name == "field 5" else cmd.bottom) else ""
-                raise RuleViolation("A.count", f"{name} gets {want} coins{short}, not {mix.count}")
-        if not state.sack.covers(field5 + field6):
-            raise RuleViolation("A.sack", f"the sack holds only {state.sack}, not {field5 + field6}")
+                raise RuleViolation(
+                    "A.count", "field {field} gets {want} coins, not {count}", field=field, want=want, count=mix.count
+                )
+        wanted = field5 + field6
+        if not state.sack.covers(wanted):
+            raise RuleViolation(
+                "A.sack",
+                "the sack holds only {silver}s{gold}g, not {want_silver}s{want_gold}g",
+                silver=state.sack.silver,
+                gold=state.sack.gold,
+                want_silver=wanted.silver,
+                want_gold=wanted.gold,
+            )
     return [ev.DucatsPlaced(cmd.top, cmd.bottom, field5, field6)]
 
 
 def _draw(sack: Coins, draws: tuple[int, ...], want5: int, want6: int) -> tuple[Coins, Coins]:
     """Blind draws without replacement: each index picks one of the coins left (silver first)."""
     if len(draws) != want5 + want6:
-        raise RuleViolation("A.draws", f"the digital sack draws {want5 + want6} coins, not {len(draws)}")
+        raise RuleViolation(
+            "A.draws", "the digital sack draws {want} coins, not {count}", want=want5 + want6, count=len(draws)
+        )
     left, drawn = sack, []
     for index in draws:
         if not 0 <= index < left.count:
-            raise RuleViolation("A.draws", f"draw index {index} is outside the {left.count} coins left")
+            raise RuleViolation(
+                "A.draws", "draw index {index} is outside the {left} coins left", index=index, left=left.count
+            )
         coin = Coins(1, 0) if index < left.silver else Coins(0, 1)
         drawn.append(coin)
         left = left - coin
@@ -86,14 +113,18 @@ def choose_actions(state: GameState, cmd: ChooseActions) -> list:
         raise RuleViolation("B.not-now", "action cards are chosen in phase B, after the Ducat card")
     player = state.player(cmd.player)
     if player.pick is not None:
-        raise RuleViolation("B.locked", f"{cmd.player} has already locked in two cards (undo to change them)")
+        raise RuleViolation(
+            "B.locked", "{player} has already locked in two cards (undo to change them)", player=cmd.player
+        )
     a, b = cmd.cards
     if a == b:
         raise RuleViolation("B.two-different", "pick two different action cards")
+    hand = ", ".join(str(card) for card in player.hand())
     for card in (a, b):
+        if card not in player.hand() and card == 4:
+            raise RuleViolation("B.in-hand", "card 4 is in the dungeon: pick from [{hand}]", hand=hand)
         if card not in player.hand():
-            where = "is in the dungeon" if card == 4 else "does not exist"
-            raise RuleViolation("B.in-hand", f"card {card} {where}: pick from {list(player.hand())}")
+            raise RuleViolation("B.in-hand", "card {card} does not exist: pick from [{hand}]", card=card, hand=hand)
     return [ev.ActionsChosen(cmd.player, (min(a, b), max(a, b)))]
 
 
@@ -101,20 +132,31 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
     player = state.player(cmd.player)
     kind = state.rules.document(cmd.document)
     if kind is None:
-        raise RuleViolation("document.unknown", f"there is no document {cmd.document!r} in the catalogue")
+        raise RuleViolation(
+            "document.unknown", "there is no document '{document}' in the catalogue", document=cmd.document
+        )
     if cmd.document not in player.documents:
-        raise RuleViolation("document.in-hand", f"{cmd.player} does not hold {kind.name!r}")
+        raise RuleViolation(
+            "document.in-hand", "{player} does not hold '{document}'", player=cmd.player, document=kind.name
+        )
     if cmd.document in player.played and not kind.generic:
-        raise RuleViolation("document.twice", f"{cmd.player} has already played {kind.name!r} this round")
+        raise RuleViolation(
+            "document.twice",
+            "{player} has already played '{document}' this round",
+            player=cmd.player,
+            document=kind.name,
+        )
     if cmd.kind is not None and kind.effect != "royal-tax-waiver":
-        raise RuleViolation("document.kind", f"{kind.name!r} is not played against a royal tax")
+        raise RuleViolation("document.kind", "'{document}' is not played against a royal tax", document=kind.name)
     if kind.seal == "red":
         if state.phase == CHOOSE:
             return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=True)]
         raise RuleViolation(
             "document.red-seal",
-            f"a red-sealed document is played face down only in phase B, while the action cards are chosen: "
-            f"{kind.name!r} stays in {cmd.player}'s hand",
+            "a red-sealed document is played face down only in phase B, while the action cards are chosen: "
+            "'{document}' stays in {player}'s hand",
+            document=kind.name,
+            player=cmd.player,
         )
     played = ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)
     if kind.effect == "royal-tax-waiver":
@@ -127,7 +169,7 @@ def reveal_documents(state: GameState, cmd: RevealDocuments) -> list:
         raise RuleViolation("C.not-now", "documents are revealed once, after everyone has chosen")
     waiting = [p.colour for p in state.players if p.pick is None]
     if waiting:
-        raise RuleViolation("B.waiting", f"still choosing: {', '.join(waiting)}")
+        raise RuleViolation("B.waiting", "still choosing: {players}", players=", ".join(waiting))
     return [ev.DocumentsRevealed(state.face_down)]
 
 
@@ -140,7 +182,7 @@ def reveal_actions(state: GameState, cmd: RevealActions) -> list:
 def ransom(state: GameState, cmd: Ransom) -> list:
     player = state.player(cmd.player)
     if not player.knight_in_dungeon:
-        raise RuleViolation("ransom.not-jailed", f"{cmd.player}'s Black Knight is not in the dungeon")
+        raise RuleViolation("ransom.not-jailed", "{player}'s Black Knight is not in the dungeon", player=cmd.player)
     if state.rules.ruleset == OSULLIVAN:
         if state.phase not in (DOCUMENTS, RANSOM):
             raise RuleViolation(
@@ -155,9 +197,9 @@ def ransom(state: GameState, cmd: Ransom) -> list:
 
 def correct(state: GameState, cmd: Correct) -> list:
     reason = require_reason(cmd.reason)
-    problem = correction_problem(state, cmd.counter, cmd.value)
-    if problem:
-        raise RuleViolation("correction.counter", problem)
+    refusal = correction_refusal(state, cmd.counter, cmd.value)
+    if refusal is not None:
+        raise refusal
     events: list = [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
     owner, _, kind = cmd.counter.partition(".")
     if (owner, kind) in state.taxes and cmd.value < TAX_THRESHOLD:
@@ -204,18 +246,25 @@ def _check_player(state: GameState, command: Any) -> None:
     for attr in ("player", "victim", "offerer"):
         colour = getattr(command, attr, None)
         if colour is not None and not state.has_player(colour):
-            raise RuleViolation("player.unknown", f"nobody plays {colour!r} at this table")
+            raise RuleViolation("player.unknown", "nobody plays '{colour}' at this table", colour=colour)
 
 
 def decide(state: GameState, command: Any) -> list:
     handler = HANDLERS.get(getattr(command, "type", None))
     if handler is None:
-        raise RuleViolation("command.unknown", f"{command!r} is not a Die Glücksritter command")
+        what = getattr(command, "type", None) or type(command).__name__
+        raise RuleViolation("command.unknown", "'{command}' is not a Die Glücksritter command", command=str(what))
     if state.phase == OVER and command.type not in ALLOWED_WHEN_OVER:
         raise RuleViolation("game.over", "the game is over; only corrections are possible")
     if state.taxes and command.type not in ALLOWED_WHILE_TAX_DUE:
-        who = ", ".join(sorted({p for p, _ in state.taxes}))
-        raise RuleViolation("royal-tax.pending", f"first the royal tax: {who} must pay it or play a Gift")
+        owing = sorted({p for p, _ in state.taxes})
+        if len(owing) == 1:
+            raise RuleViolation(
+                "royal-tax.pending", "first the royal tax: {player} must pay it or play a Gift", player=owing[0]
+            )
+        raise RuleViolation(
+            "royal-tax.pending", "first the royal tax: {players} must pay it or play a Gift", players=", ".join(owing)
+        )
     _check_player(state, command)
     events = list(handler(state, command))
     after = _fold(state, events)

@@ -20,18 +20,40 @@ from engines.gluecksritter.state import RESOLVE, GameState
 
 def _require_turn(state: GameState, player: str, fields: tuple[int, ...]) -> int:
     if state.phase != RESOLVE or not state.field_open or state.field not in fields:
-        wanted = f"field {fields[0]}" if len(fields) == 1 else f"fields {fields[0]} to {fields[-1]}"
+        if len(fields) == 1:
+            raise RuleViolation(
+                "resolve.not-now",
+                "this is a decision for field {field}, and none of them is being resolved now",
+                field=fields[0],
+            )
         raise RuleViolation(
-            "resolve.not-now", f"this is a decision for {wanted}, and none of them is being resolved now"
+            "resolve.not-now",
+            "this is a decision for fields {first} to {last}, and none of them is being resolved now",
+            first=fields[0],
+            last=fields[-1],
         )
     if player not in state.todo:
         passed = dict(state.passed_over)
         if player in passed:
-            raise RuleViolation("resolve.passed-over", passed[player])
+            raise _passed_over(state, player, passed[player])
         if player in state.pickers(state.field):
-            raise RuleViolation("resolve.decided", f"{player} has already decided on field {state.field}")
-        raise RuleViolation("resolve.not-present", f"{player} did not play card {state.field}")
+            raise RuleViolation(
+                "resolve.decided", "{player} has already decided on field {field}", player=player, field=state.field
+            )
+        raise RuleViolation("resolve.not-present", "{player} did not play card {card}", player=player, card=state.field)
     return state.field
+
+
+def _passed_over(state: GameState, player: str, reason: str) -> RuleViolation:
+    """The refusal of a player passed over on the open field: the reason he was passed over with,
+    as the state still shows it, else (a hand-over or a correction has changed it since) only
+    that he was."""
+    refusal = pass_over(state, player)
+    if refusal is not None and refusal.message == reason:
+        return refusal
+    return RuleViolation(
+        "resolve.passed-over", "{player} was passed over on field {field}", player=player, field=state.field
+    )
 
 
 def piece_price(state: GameState, field: int) -> int:
@@ -62,8 +84,9 @@ def take_document(state: GameState, cmd: TakeDocument) -> list:
         deck = state.discard
     if cmd.document not in deck:
         known = state.rules.document(cmd.document)
-        what = f"no {known.name!r} is left in the deck" if known else f"there is no document {cmd.document!r}"
-        raise RuleViolation("field1.document", what)
+        if known is not None:
+            raise RuleViolation("field1.document", "no '{document}' is left in the deck", document=known.name)
+        raise RuleViolation("field1.document", "there is no document '{document}'", document=cmd.document)
     return events + [ev.DocumentDrawn(cmd.player, cmd.document), ev.PlayerDone(cmd.player)]
 
 
@@ -75,44 +98,125 @@ def decline(state: GameState, cmd: Decline) -> list:
 def buy_pieces(state: GameState, cmd: BuyPieces) -> list:
     field = _require_turn(state, cmd.player, (2, 3))
     piece = PIECE_OF_FIELD[field]
+    walls = piece == "wall"
+    if not 0 <= cmd.count <= 2 and walls:
+        raise RuleViolation("field2.max-two", "a player buys 0, 1 or 2 walls, not {count}", count=cmd.count)
     if not 0 <= cmd.count <= 2:
-        raise RuleViolation(f"field{field}.max-two", f"a player buys 0, 1 or 2 {piece}s, not {cmd.count}")
+        raise RuleViolation("field3.max-two", "a player buys 0, 1 or 2 towers, not {count}", count=cmd.count)
     if cmd.count == 0:
         return [ev.PlayerDone(cmd.player)]
-    supply = state.supply_walls if piece == "wall" else state.supply_towers
+    supply = state.supply_walls if walls else state.supply_towers
+    if cmd.count > supply and walls:
+        raise RuleViolation("field2.supply", "only {supply} wall(s) left in the supply", supply=supply)
     if cmd.count > supply:
-        raise RuleViolation(f"field{field}.supply", f"only {supply} {piece}(s) left in the supply")
+        raise RuleViolation("field3.supply", "only {supply} tower(s) left in the supply", supply=supply)
     room = room_for(state, cmd.player, piece)
     if cmd.count > room:
-        raise RuleViolation(
-            "castle.limit", f"a castle holds at most {CASTLE_LIMIT} {piece}s; {cmd.player} has room for {room}"
-        )
+        raise castle_full(piece, cmd.player, room)
     amount = cmd.count * piece_price(state, field)
+    held = state.player(cmd.player).coins
+    if cmd.payment is None and held.value < amount:
+        values = {"player": cmd.player, "ducats": amount, "count": cmd.count, "silver": held.silver, "gold": held.gold}
+        if walls:
+            raise RuleViolation(
+                "payment.afford",
+                "{player} cannot pay {ducats} Ducats for {count} wall(s) (holds {silver}s{gold}g)",
+                **values,
+            )
+        raise RuleViolation(
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for {count} tower(s) (holds {silver}s{gold}g)",
+            **values,
+        )
     return pay_sack(state, cmd.player, amount, cmd.payment, f"{cmd.count} {piece}(s)") + [
         ev.PiecesBuilt(cmd.player, piece, cmd.count),
         ev.PlayerDone(cmd.player),
     ]
 
 
-def pass_over_reason(state: GameState, player: str) -> str | None:
-    """Why this player can get nothing on the open field (then nobody asks), or None."""
+def castle_full(piece: str, player: str, room: int) -> RuleViolation:
+    """More walls or towers than ``player``'s castle has room for."""
+    if piece == "wall":
+        return RuleViolation(
+            "castle.limit",
+            "a castle holds at most {limit} walls; {player} has room for {room}",
+            limit=CASTLE_LIMIT,
+            player=player,
+            room=room,
+        )
+    return RuleViolation(
+        "castle.limit",
+        "a castle holds at most {limit} towers; {player} has room for {room}",
+        limit=CASTLE_LIMIT,
+        player=player,
+        room=room,
+    )
+
+
+def pass_over(state: GameState, player: str) -> RuleViolation | None:
+    """Why this player can get nothing on the open field (then nobody asks), or None: the refusal
+    of his decisions on it, whose message is the reason the passing over records."""
     field = state.field
     if field == 1:
         price = document_price(state)
         if not (state.deck or state.discard):
-            return f"{player} can't draw a document (none is left) and was passed over"
+            return RuleViolation(
+                "resolve.passed-over",
+                "{player} can't draw a document (none is left) and was passed over",
+                player=player,
+            )
         if not can_afford(state, player, price):
-            return f"{player} can't pay {price} for a document and was passed over"
+            return RuleViolation(
+                "resolve.passed-over",
+                "{player} can't pay {price} for a document and was passed over",
+                player=player,
+                price=price,
+            )
         return None
-    piece = PIECE_OF_FIELD[field]
-    supply = state.supply_walls if piece == "wall" else state.supply_towers
+    walls = PIECE_OF_FIELD[field] == "wall"
+    supply = state.supply_walls if walls else state.supply_towers
     price = piece_price(state, field)
+    room = room_for(state, player, PIECE_OF_FIELD[field])
+    if supply == 0 and walls:
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't buy a wall (none is left in the supply) and was passed over",
+            player=player,
+        )
     if supply == 0:
-        return f"{player} can't buy a {piece} (none is left in the supply) and was passed over"
-    if room_for(state, player, piece) == 0:
-        return f"{player} can't build another {piece} (the castle holds {CASTLE_LIMIT}) and was passed over"
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't buy a tower (none is left in the supply) and was passed over",
+            player=player,
+        )
+    if room == 0 and walls:
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't build another wall (the castle holds {limit}) and was passed over",
+            player=player,
+            limit=CASTLE_LIMIT,
+        )
+    if room == 0:
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't build another tower (the castle holds {limit}) and was passed over",
+            player=player,
+            limit=CASTLE_LIMIT,
+        )
+    if not can_afford(state, player, price) and walls:
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't pay {price} for a wall and was passed over",
+            player=player,
+            price=price,
+        )
     if not can_afford(state, player, price):
-        return f"{player} can't pay {price} for a {piece} and was passed over"
+        return RuleViolation(
+            "resolve.passed-over",
+            "{player} can't pay {price} for a tower and was passed over",
+            player=player,
+            price=price,
+        )
     return None
 
 
@@ -130,8 +234,8 @@ def auto_step(state: GameState) -> list | None:
         return None
     if state.field_open:
         if state.field in (1, 2, 3):
-            reasons = ((p, pass_over_reason(state, p)) for p in state.todo)
-            stuck = [ev.PlayerPassedOver(p, state.field, why) for p, why in reasons if why]
+            reasons = ((p, pass_over(state, p)) for p in state.todo)
+            stuck = [ev.PlayerPassedOver(p, state.field, why.message) for p, why in reasons if why is not None]
             if stuck:
                 return stuck
         if state.field == 4 and (held := dungeon_step(state)):

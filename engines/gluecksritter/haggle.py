@@ -22,23 +22,27 @@ from engines.gluecksritter.state import GameState, Knight, Offer
 
 
 def choose_first_offerer(state: GameState, cmd: ChooseFirstOfferer) -> list:
-    k = field4(state, ("choose-first",), "naming who offers first")
+    k = field4(state, ("choose-first",), RuleViolation("field4.not-now", "naming who offers first is not due now"))
     if cmd.player != k.decider:
-        raise RuleViolation("haggle.decider", f"{k.decider} decides who offers first, not {cmd.player}")
+        raise RuleViolation(
+            "haggle.decider", "{decider} decides who offers first, not {player}", decider=k.decider, player=cmd.player
+        )
     if cmd.offerer not in k.knights:
-        raise RuleViolation("haggle.offerer", f"{cmd.offerer} is not haggling")
+        raise RuleViolation("haggle.offerer", "{player} is not haggling", player=cmd.offerer)
     return [ev.FirstOffererChosen(cmd.player, cmd.offerer)]
 
 
-def _haggle_turn(state: GameState, player: str, what: str) -> Knight:
-    k = field4(state, ("haggle",), what)
+def _haggle_turn(state: GameState, player: str, not_now: RuleViolation) -> Knight:
+    k = field4(state, ("haggle",), not_now)
     if player != k.turn:
-        raise RuleViolation("haggle.turn", f"it is {k.turn}'s turn in the haggling, not {player}'s")
+        raise RuleViolation(
+            "haggle.turn", "it is {turn}'s turn in the haggling, not {player}'s", turn=k.turn, player=player
+        )
     return k
 
 
 def make_offer(state: GameState, cmd: MakeOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "an offer")
+    k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "an offer is not due now"))
     offer = Offer(cmd.player, cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise)
     if min(cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise) < 0:
         raise RuleViolation("haggle.negative", "an offer cannot contain negative amounts")
@@ -46,18 +50,26 @@ def make_offer(state: GameState, cmd: MakeOffer) -> list:
         raise RuleViolation("haggle.minimum", "an offer is worth at least 1 Ducat")
     me, other = state.player(cmd.player), state.player(other_knight(k, cmd.player))
     if cmd.ducats > me.coins.value:
-        raise RuleViolation("haggle.ducats", f"{cmd.player} holds only {me.coins.value} Ducats")
+        raise RuleViolation(
+            "haggle.ducats", "{player} holds only {ducats} Ducats", player=cmd.player, ducats=me.coins.value
+        )
     if cmd.walls > me.walls or cmd.towers > me.towers:
-        raise RuleViolation("haggle.pieces", f"{cmd.player} has only {me.walls} walls and {me.towers} towers")
+        raise RuleViolation(
+            "haggle.pieces",
+            "{player} has only {walls} walls and {towers} towers",
+            player=cmd.player,
+            walls=me.walls,
+            towers=me.towers,
+        )
     if other.walls + cmd.walls > CASTLE_LIMIT or other.towers + cmd.towers > CASTLE_LIMIT:
-        raise RuleViolation("castle.limit", f"{other.colour}'s castle has no room for those pieces")
+        raise RuleViolation("castle.limit", "{player}'s castle has no room for those pieces", player=other.colour)
     if k.offer is not None and offer.value <= k.offer.value:
-        raise RuleViolation("haggle.top", f"an offer must top the last one, worth {k.offer.value} Ducats")
+        raise RuleViolation("haggle.top", "an offer must top the last one, worth {ducats} Ducats", ducats=k.offer.value)
     return [ev.OfferMade(offer)]
 
 
 def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "accepting an offer")
+    k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "accepting an offer is not due now"))
     offer = k.offer
     if offer is None:
         raise RuleViolation("haggle.no-offer", "there is no offer to accept")
@@ -76,9 +88,11 @@ def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
 def pay_offer(state: GameState, cmd: PayOffer) -> list:
     """The winner pays the Ducats of the accepted offer in coins of his choice (or the app's
     proposal), at most what he holds; then he acts."""
-    k = field4(state, ("pay",), "paying the accepted offer")
+    k = field4(state, ("pay",), RuleViolation("field4.not-now", "paying the accepted offer is not due now"))
     if cmd.player != k.actor:
-        raise RuleViolation("field4.actor", f"{k.actor} pays the accepted offer, not {cmd.player}")
+        raise RuleViolation(
+            "field4.actor", "{actor} pays the accepted offer, not {player}", actor=k.actor, player=cmd.player
+        )
     assert k.offer is not None
     payee = other_knight(k, cmd.player)
     amount = min(k.offer.ducats, state.player(cmd.player).coins.value)
@@ -88,15 +102,15 @@ def pay_offer(state: GameState, cmd: PayOffer) -> list:
 def keep_loot(state: GameState, cmd: KeepLoot) -> list:
     """The winner hands over none of the promised loot (handing over all or part of it is a
     hand-over, see :mod:`handover`)."""
-    k = field4(state, ("promise",), "answering the promise of loot")
+    k = field4(state, ("promise",), RuleViolation("field4.not-now", "answering the promise of loot is not due now"))
     if cmd.player != k.actor:
-        raise RuleViolation("field4.actor", f"{k.actor} made the promise, not {cmd.player}")
+        raise RuleViolation("field4.actor", "{actor} made the promise, not {player}", actor=k.actor, player=cmd.player)
     assert k.offer is not None
     return [ev.LootKept(cmd.player, k.offer.loot_promise), ev.KnightFinished()]
 
 
 def reject_offer(state: GameState, cmd: RejectOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "rejecting an offer")
+    k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "rejecting an offer is not due now"))
     offer = k.offer
     if offer is None or not offer.loot_promise:
         raise RuleViolation("haggle.reject", "only an offer that promises loot can be rejected: top it or accept it")
@@ -104,9 +118,11 @@ def reject_offer(state: GameState, cmd: RejectOffer) -> list:
 
 
 def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list:
-    k = _haggle_turn(state, cmd.player, "declining to offer")
+    k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "declining to offer is not due now"))
     if k.offer is not None:
-        raise RuleViolation("haggle.answer", f"{cmd.player} must top {k.offer.by}'s offer or accept it")
+        raise RuleViolation(
+            "haggle.answer", "{player} must top {offerer}'s offer or accept it", player=cmd.player, offerer=k.offer.by
+        )
     events: list = [ev.OfferDeclined(cmd.player)]
     if other_knight(k, cmd.player) in k.passed:
         events += [ev.KnightsImprisoned(k.knights, "neither knight made an offer"), ev.KnightFinished()]

@@ -15,6 +15,7 @@ from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import HandOver
+from engines.gluecksritter.fields import castle_full
 from engines.gluecksritter.rules import CASTLE_LIMIT, COLOURS
 from engines.gluecksritter.state import CHOOSE, GameState
 
@@ -34,7 +35,9 @@ def hand_over(state: GameState, cmd: HandOver) -> list:
     if (cmd.walls or cmd.towers) and SACK in (cmd.source, cmd.target):
         raise RuleViolation("hand-over.places", "castle pieces come from or go to the supply, not the sack")
     if cmd.document is not None and state.rules.document(cmd.document) is None:
-        raise RuleViolation("document.unknown", f"there is no document {cmd.document!r} in the catalogue")
+        raise RuleViolation(
+            "document.unknown", "there is no document '{document}' in the catalogue", document=cmd.document
+        )
     _holds(state, cmd)
     _room(state, cmd)
     promise = _answers_promise(state, cmd)
@@ -45,9 +48,9 @@ def hand_over(state: GameState, cmd: HandOver) -> list:
 def _places(state: GameState, cmd: HandOver) -> None:
     for place in (cmd.source, cmd.target):
         if place in COLOURS and not state.has_player(place):
-            raise RuleViolation("player.unknown", f"nobody plays {place!r} at this table")
+            raise RuleViolation("player.unknown", "nobody plays '{colour}' at this table", colour=place)
         if place not in (SACK, SUPPLY) and not state.has_player(place):
-            raise RuleViolation("hand-over.places", f"{place!r} is not a player, the sack or the supply")
+            raise RuleViolation("hand-over.places", "'{place}' is not a player, the sack or the supply", place=place)
     if cmd.source == cmd.target:
         raise RuleViolation("hand-over.places", "a hand-over goes from one place to another")
     if not (state.has_player(cmd.source) or state.has_player(cmd.target)):
@@ -65,25 +68,47 @@ def _stock(state: GameState, place: str) -> tuple[Coins, int, int]:
 
 
 def _holds(state: GameState, cmd: HandOver) -> None:
+    """The giver holds what he hands over: coins come from the sack or a player (never the
+    supply), castle pieces from the supply or a player (never the sack)."""
     coins, walls, towers = _stock(state, cmd.source)
-    where = {SACK: "the sack", SUPPLY: "the supply"}.get(cmd.source, cmd.source)
     if not coins.covers(cmd.coins):
-        raise RuleViolation("hand-over.holds", f"{where} holds only {coins}, not {cmd.coins}")
-    for what, have, n in (("walls", walls, cmd.walls), ("towers", towers, cmd.towers)):
-        if n > have:
-            raise RuleViolation("hand-over.holds", f"{where} has only {have} {what}, not {n}")
+        values = {
+            "silver": coins.silver,
+            "gold": coins.gold,
+            "want_silver": cmd.coins.silver,
+            "want_gold": cmd.coins.gold,
+        }
+        if cmd.source == SACK:
+            raise RuleViolation(
+                "hand-over.holds", "the sack holds only {silver}s{gold}g, not {want_silver}s{want_gold}g", **values
+            )
+        raise RuleViolation(
+            "hand-over.holds",
+            "{player} holds only {silver}s{gold}g, not {want_silver}s{want_gold}g",
+            player=cmd.source,
+            **values,
+        )
+    if cmd.walls > walls and cmd.source == SUPPLY:
+        raise RuleViolation("hand-over.holds", "the supply has only {have} walls, not {n}", have=walls, n=cmd.walls)
+    if cmd.walls > walls:
+        raise RuleViolation(
+            "hand-over.holds", "{player} has only {have} walls, not {n}", player=cmd.source, have=walls, n=cmd.walls
+        )
+    if cmd.towers > towers and cmd.source == SUPPLY:
+        raise RuleViolation("hand-over.holds", "the supply has only {have} towers, not {n}", have=towers, n=cmd.towers)
+    if cmd.towers > towers:
+        raise RuleViolation(
+            "hand-over.holds", "{player} has only {have} towers, not {n}", player=cmd.source, have=towers, n=cmd.towers
+        )
 
 
 def _room(state: GameState, cmd: HandOver) -> None:
     if not state.has_player(cmd.target):
         return
     p = state.player(cmd.target)
-    for what, held, n in (("walls", p.walls, cmd.walls), ("towers", p.towers, cmd.towers)):
+    for piece, held, n in (("wall", p.walls, cmd.walls), ("tower", p.towers, cmd.towers)):
         if held + n > CASTLE_LIMIT:
-            raise RuleViolation(
-                "castle.limit",
-                f"a castle holds at most {CASTLE_LIMIT} {what}; {p.colour} has room for {CASTLE_LIMIT - held}",
-            )
+            raise castle_full(piece, p.colour, CASTLE_LIMIT - held)
 
 
 def _answers_promise(state: GameState, cmd: HandOver) -> bool:

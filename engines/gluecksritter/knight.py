@@ -56,11 +56,12 @@ def dungeon_step(state: GameState) -> list | None:
     return None
 
 
-def field4(state: GameState, stages: tuple[str, ...], what: str) -> Knight:
-    """Field 4 in one of ``stages``, or the command is refused as not due now."""
+def field4(state: GameState, stages: tuple[str, ...], not_now: RuleViolation) -> Knight:
+    """Field 4 in one of ``stages``, or the command is refused with ``not_now`` (its own words:
+    what is not due now)."""
     k = state.knight
     if k is None or not state.field_open or state.field != 4 or k.stage not in stages:
-        raise RuleViolation("field4.not-now", f"{what} is not due now")
+        raise not_now
     return k
 
 
@@ -92,9 +93,11 @@ def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
 
 
 def knight_act(state: GameState, cmd: KnightAct) -> list:
-    k = field4(state, ("act",), "the Black Knight's action")
+    k = field4(state, ("act",), RuleViolation("field4.not-now", "the Black Knight's action is not due now"))
     if cmd.player != k.actor:
-        raise RuleViolation("field4.actor", f"{k.actor} is the Black Knight, not {cmd.player}")
+        raise RuleViolation(
+            "field4.actor", "{actor} is the Black Knight, not {player}", actor=k.actor, player=cmd.player
+        )
     acted = ev.KnightActed(cmd.player, cmd.action, cmd.victim)
     if cmd.action in ("field5", "field6"):
         if cmd.victim is not None or cmd.face is not None:
@@ -125,22 +128,30 @@ def knight_act(state: GameState, cmd: KnightAct) -> list:
 
 
 def raid_piece(state: GameState, cmd: RaidPiece) -> list:
-    k = field4(state, ("raid-piece",), "choosing the raided piece")
+    k = field4(state, ("raid-piece",), RuleViolation("field4.not-now", "choosing the raided piece is not due now"))
     if cmd.player != k.actor or k.victim is None:
-        raise RuleViolation("field4.actor", f"{k.actor} is the raider, not {cmd.player}")
+        raise RuleViolation("field4.actor", "{actor} is the raider, not {player}", actor=k.actor, player=cmd.player)
+    if cmd.piece not in raid_options(state, cmd.player, k.victim) and cmd.piece == "wall":
+        raise RuleViolation(
+            "field4.raid-piece", "{player} cannot take a wall from {victim}", player=cmd.player, victim=k.victim
+        )
     if cmd.piece not in raid_options(state, cmd.player, k.victim):
-        raise RuleViolation("field4.raid-piece", f"{cmd.player} cannot take a {cmd.piece} from {k.victim}")
+        raise RuleViolation(
+            "field4.raid-piece", "{player} cannot take a tower from {victim}", player=cmd.player, victim=k.victim
+        )
     return [ev.PieceMoved(k.victim, cmd.player, cmd.piece, "raid"), *_finish(state, k)]
 
 
 def roll_die(state: GameState, cmd: RollDie) -> list:
-    k = field4(state, ("duel", "haggle-roll"), "a roll of the number die")
+    k = field4(
+        state, ("duel", "haggle-roll"), RuleViolation("field4.not-now", "a roll of the number die is not due now")
+    )
     if cmd.player not in k.knights:
-        raise RuleViolation("field4.roller", f"{cmd.player} is not one of the two knights")
+        raise RuleViolation("field4.roller", "{player} is not one of the two knights", player=cmd.player)
     if any(who == cmd.player for who, _ in k.rolls):
-        raise RuleViolation("field4.rolled", f"{cmd.player} has already rolled")
+        raise RuleViolation("field4.rolled", "{player} has already rolled", player=cmd.player)
     if not 1 <= cmd.value <= 6:
-        raise RuleViolation("die.value", f"the number die shows 1 to 6, not {cmd.value}")
+        raise RuleViolation("die.value", "the number die shows 1 to 6, not {value}", value=cmd.value)
     purpose = "duel" if k.stage == "duel" else "haggle"
     events: list = [ev.DieRolled(cmd.player, cmd.value, purpose)]
     rolls = dict(k.rolls + ((cmd.player, cmd.value),))

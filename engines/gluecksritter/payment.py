@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.errors import RuleViolation
-from engines.gluecksritter.coins import Coins, payment_problem, propose_payment
+from engines.gluecksritter.coins import Coins, payment_refusal, propose_payment
 from engines.gluecksritter.events import CoinsMoved
 from engines.gluecksritter.state import GameState
 
@@ -13,11 +13,27 @@ def _coins_paid(state: GameState, payer: str, amount: int, payment: Coins | None
     held = state.player(payer).coins
     paid = payment if payment is not None else propose_payment(held, amount)
     if paid is None:
-        raise RuleViolation("payment.afford", f"{payer} cannot pay {amount} Ducats for {reason} (holds {held})")
-    problem = payment_problem(held, amount, paid)
-    if problem:
-        raise RuleViolation("payment.coins", f"{payer} {problem}")
+        raise _unaffordable(payer, amount, held, reason)
+    refusal = payment_refusal(payer, held, amount, paid)
+    if refusal is not None:
+        raise refusal
     return paid
+
+
+def _unaffordable(payer: str, amount: int, held: Coins, reason: str) -> RuleViolation:
+    """A price the payer cannot pay, one sentence for each thing paid for (castle pieces are
+    refused before they come here, in :func:`~engines.gluecksritter.fields.buy_pieces`; the
+    accepted offer is never more than the maker holds)."""
+    values = {"player": payer, "ducats": amount, "silver": held.silver, "gold": held.gold}
+    if reason == "a document":
+        return RuleViolation(
+            "payment.afford", "{player} cannot pay {ducats} Ducats for a document (holds {silver}s{gold}g)", **values
+        )
+    if reason == "ransom":
+        return RuleViolation(
+            "payment.afford", "{player} cannot pay {ducats} Ducats for ransom (holds {silver}s{gold}g)", **values
+        )
+    return RuleViolation("payment.afford", "{player} cannot pay {ducats} Ducats (holds {silver}s{gold}g)", **values)
 
 
 def pay_sack(state: GameState, player: str, amount: int, payment: Coins | None, reason: str) -> list:

@@ -31,7 +31,7 @@ def tax_amount(count: int) -> int:
 def pay_royal_tax(state: GameState, player: str) -> list:
     kinds = [kind for who, kind in state.taxes if who == player]
     if not kinds:
-        raise RuleViolation("royal-tax.none-due", f"{player} owes no royal tax now")
+        raise RuleViolation("royal-tax.none-due", "{player} owes no royal tax now", player=player)
     events: list = []
     p = state.player(player)
     for kind in kinds:
@@ -47,13 +47,17 @@ def waive_royal_tax(state: GameState, player: str, kind: str | None) -> RoyalTax
     """The tax a Gift cancels: the named kind, or the only one due."""
     due = [k for who, k in state.taxes if who == player]
     if not due:
-        raise RuleViolation("gift.no-tax", f"a Gift cancels a royal tax, and {player} owes none now")
+        raise RuleViolation("gift.no-tax", "a Gift cancels a royal tax, and {player} owes none now", player=player)
     if kind is None:
         if len(due) > 1:
             raise RuleViolation(
-                "gift.which-tax", f"{player} owes royal tax on silver and gold: say which one the Gift cancels"
+                "gift.which-tax",
+                "{player} owes royal tax on silver and gold: say which one the Gift cancels",
+                player=player,
             )
         kind = due[0]
+    if kind not in due and kind == "silver":
+        raise RuleViolation("gift.which-tax", "{player} owes no royal tax on silver", player=player)
     if kind not in due:
-        raise RuleViolation("gift.which-tax", f"{player} owes no royal tax on {kind}")
+        raise RuleViolation("gift.which-tax", "{player} owes no royal tax on gold", player=player)
     return RoyalTaxSettled(player, kind, waived=True)

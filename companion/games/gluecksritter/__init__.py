@@ -1,5 +1,5 @@
-"""Die Glücksritter in the companion: its scenario notation, table words, BG Stats lines and its
-part of the table (the rules: :mod:`engines.gluecksritter`)."""
+"""Die Glücksritter in the companion: its scenario notation, table words, BG Stats lines, the
+words of its refusals and its part of the table (the rules: :mod:`engines.gluecksritter`)."""
 
 from companion.games.home import GameHome
 
@@ -11,4 +11,5 @@ HOME = GameHome(
     table_words="companion.games.gluecksritter.table_words",
     bgstats="companion.games.gluecksritter.bgstats",
     table="companion.games.gluecksritter.table",
+    refusals="companion.games.gluecksritter.refusals",
 )
