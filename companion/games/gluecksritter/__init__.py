@@ -12,4 +12,5 @@ HOME = GameHome(
     bgstats="companion.games.gluecksritter.bgstats",
     table="companion.games.gluecksritter.table",
     refusals="companion.games.gluecksritter.refusals",
+    screens="companion.games.gluecksritter.screens",
 )

@@ -1,0 +1,205 @@
+"""The app in its own process, driven as players would drive it: each function below is one
+session, run by ``python -m tests.companion.app.sessions NAME DATA_DIR [ARG]`` from the tests in
+this folder (Kivy keeps one window per process, so every session gets a fresh one). A session
+asserts as it goes and prints one JSON line with what the test checks afterwards."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.app import env
+
+PICKS = {"red": (1, 4), "blue": (2, 4), "green": (1, 5), "yellow": (3, 6)}
+SEATS = {"red": 1, "blue": 2, "green": 3, "yellow": 4}
+
+
+def start(data: Path, language: str = "en", hardware: Any = None, seed: int = 3) -> Any:
+    env.prepare(data / "kivy", headless=True)
+    from companion.app import settings as app_settings
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+
+    settings, _ = app_settings.load(data)
+    if not (data / app_settings.FILE).exists():
+        settings.language = language
+        app_settings.save(data, settings)
+    app = CompanionApp(data, hardware=hardware or (lambda: {}), rng=random.Random(seed))
+    return app, Driver(app).start()
+
+
+def say(app: Any, msgid: str, **values: Any) -> str:
+    from companion.games.gluecksritter.screens.guide import who
+    from companion.i18n import Message
+
+    values = {key: who(value) if key in ("player", "offerer") else value for key, value in values.items()}
+    return app.tr(Message(msgid, **values))
+
+
+def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...]) -> None:
+    driver.tap(say(app, "New game"))
+    driver.tap(say(app, rules_label))
+    screen = app.root.manager.get_screen("new")
+    chips = {chip.colour: chip for chip in screen.ids.colours.children}
+    for colour in colours:
+        driver.tap(chips[colour])
+    driver.tap(say(app, "Start the game"))
+    assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
+
+
+def choose_behind_the_cover(app: Any, driver: Any, player: str, cards: tuple[int, int]) -> None:
+    driver.tap(say(app, "{player}: choose in private", player=player))
+    driver.tap(say(app, "I am {player}: show", player=player))
+    for card in cards:
+        driver.tap(driver.find(str(card), exact=True))
+    driver.tap(say(app, "Lock in"))
+    driver.tap(say(app, "Done"))
+
+
+PREFERRED = (
+    "takes a document",
+    "buys 1",
+    "Roll on the screen",
+    "offers first",
+    "accepts the offer",
+    "makes an offer",
+    "pays what was offered",
+    "keeps the loot",
+    "takes field 5",
+    "takes a wall",
+    "pays the royal tax",
+    "End the round",
+)
+
+
+def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
+    """Field by field until the next round begins, always tapping what a careful player would."""
+    board = app.root.manager.get_screen("gluecksritter-board")
+    tapped = []
+    for _ in range(80):
+        view = app.table.public_view()["view"]
+        if view["round"] == 2:
+            return tapped
+        options = [w for w in board.ids.options.children if hasattr(w, "on_release")]
+        texts = [w.text for w in reversed(options)]
+        assert texts, f"nothing to tap; the board says {board.ids.prompt.text!r}"
+        english = [say(app, "Roll on the screen"), say(app, "End the round")]
+        choice = None
+        for wanted in PREFERRED:
+            choice = next((t for t in texts if wanted in t or t in english and wanted == t), None)
+            if choice:
+                break
+        choice = choice or texts[0]
+        tapped.append(choice)
+        driver.tap(next(w for w in options if w.text == choice))
+        if app.root.manager.current != "gluecksritter-board" or driver.roots()[0] is not app.root:
+            dialog = driver.roots()[0]
+            if "offer" in type(dialog).__name__.lower():
+                dialog.ducats.step(1)
+                driver.tap(say(app, "Offer"))
+                if driver.roots()[0] is dialog:  # refused: the table says why; leave the dialog
+                    driver.tap(say(app, "Back"))
+    raise AssertionError(f"the round did not end; tapped {tapped[-10:]}; the table said {app.root.word!r}")
+
+
+def round_by_touch(data: Path, rules: str) -> dict[str, Any]:
+    """A whole first round of either rule set with touches only, no panel (the pass-the-screen
+    fallback), the on-screen die, into the journal at ``data``."""
+    label = {"schmidt-1998": "Schmidt 1998 (German)", "osullivan-2002": "2002 English variant"}[rules]
+    app, driver = start(data, "de" if rules == "schmidt-1998" else "en")
+    new_game(app, driver, label, tuple(PICKS))
+    driver.tap(say(app, "Enter the Ducat card"))
+    driver.tap(say(app, "Place the coins"))
+    for player, cards in PICKS.items():
+        choose_behind_the_cover(app, driver, player, cards)
+    driver.tap(say(app, "Reveal the documents"))
+    driver.tap(say(app, "Reveal the action cards"))
+    tapped = play_the_round_by_touch(app, driver)
+    shown = driver.texts()
+    driver.stop()
+    return {"tapped": tapped, "texts": shown}
+
+
+def secrecy(data: Path, picks: str) -> dict[str, Any]:
+    """Phase B on the button panel (mock pins, with LEDs): everything the table shows while three
+    players have locked in and the fourth has not."""
+    from tests.companion.table.panels import MatrixRig
+
+    chosen = [tuple(int(n) for n in pair) for pair in picks.split(",")]
+    rig = MatrixRig()
+    app, driver = start(data, "en", hardware=lambda: {"panel": rig.factory, "leds": rig.leds})
+    new_game(app, driver, "Schmidt 1998 (German)", tuple(PICKS))
+    driver.tap(say(app, "Enter the Ducat card"))
+    driver.tap(say(app, "Place the coins"))
+    for seat, cards in enumerate(chosen[:3], start=1):
+        for card in cards:
+            rig.tap(seat, card)
+    driver.until(lambda: len(app.table.awaiting().locked) == 3, what="three lock-ins")
+    driver.frames(5)
+    rig.leds.wait_idle(2.0)
+    seen = {
+        "board": driver.texts(),
+        "word": app.root.word,
+        "leds": [rig.lit(seat) for seat in range(1, 5)],
+        "log": [],
+        "status": app.root.status_text,
+    }
+    driver.tap(say(app, "Game log"))
+    seen["log"] = driver.texts()
+    driver.tap(say(app, "Back"))
+    for card in chosen[3]:
+        rig.tap(4, card)
+    driver.until(lambda: not app.table.awaiting().choosing, what="the reveal of the picks")
+    driver.frames(3)
+    after = driver.texts()
+    driver.tap(say(app, "Reveal the documents"))
+    driver.tap(say(app, "Reveal the action cards"))
+    revealed = driver.texts()
+    driver.stop()
+    return {"seen": seen, "after_lock": after, "revealed": revealed}
+
+
+def until_killed(data: Path, screen: str) -> dict[str, Any]:
+    """Play into the middle of round 1 (field 2), open ``screen``, say so, and wait to be killed."""
+    app, driver = start(data, "de")
+    new_game(app, driver, "Schmidt 1998 (German)", tuple(PICKS))
+    driver.tap(say(app, "Enter the Ducat card"))
+    driver.tap(say(app, "Place the coins"))
+    for player, cards in PICKS.items():
+        choose_behind_the_cover(app, driver, player, cards)
+    driver.tap(say(app, "Reveal the documents"))
+    driver.tap(say(app, "Reveal the action cards"))
+    driver.tap(say(app, "{player} takes a document", player="red"))
+    if screen == "log":
+        driver.tap(say(app, "Game log"))
+    driver.frames(3)
+    view = app.table.public_view()
+    print(json.dumps({"ready": True, "screen": app.root.manager.current, "entry": view["entry"]}), flush=True)
+    while True:
+        driver.frames(1)
+        time.sleep(0.01)
+
+
+def restarted(data: Path) -> dict[str, Any]:
+    app, driver = start(data)
+    driver.frames(3)
+    view = app.table.public_view() if app.table is not None else None
+    result = {
+        "screen": app.root.manager.current,
+        "entry": view["entry"] if view else None,
+        "field": view["view"]["field"] if view else None,
+        "texts": driver.texts(),
+    }
+    driver.stop()
+    return result
+
+
+SESSIONS = {"round-by-touch": round_by_touch, "secrecy": secrecy, "until-killed": until_killed, "restarted": restarted}
+
+if __name__ == "__main__":
+    name, data, *rest = sys.argv[1:]
+    print(json.dumps(SESSIONS[name](Path(data), *rest), ensure_ascii=False), flush=True)
