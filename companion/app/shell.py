@@ -241,7 +241,7 @@ class CompanionApp(App):
         elif isinstance(notice, LockedIn):
             self.tell(Message("{player} has locked in.", player=status.colour_word(notice.player)))
         elif isinstance(notice, RollCalled):
-            self.tell(status.roll_words(notice.player, notice.die))
+            self.tell(notice.text if notice.text is not None else status.roll_words(notice.player, notice.die))
         elif isinstance(notice, Rolling):
             self.tell(Message("The die is rolling ..."))
         elif isinstance(notice, DeviceChanged):

@@ -28,6 +28,8 @@ class RollWanted:
     die: Die
     words: str
     make: Callable[[int], Any] = field(repr=False, compare=False)
+    text: Any = field(default=None, repr=False, compare=False)
+    """The same sentence to render in the table's language (:func:`companion.i18n.render`)."""
 
 
 class TableGame(Protocol):

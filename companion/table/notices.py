@@ -88,6 +88,8 @@ class RollCalled:
     player: str | None
     die: Die
     words: str
+    text: Any = field(default=None, compare=False)
+    """``words`` to render in the table's language."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,28 +9,45 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import Cap, Message
 from companion.table.game import RollWanted
 from companion.table.notices import Refused
 from hardware.events import Die, DieSettled, DieTilted
 
 DIE_NAMES: dict[Die, str] = {"number": "the number die", "special": "the special die"}
+DIE_TEXTS = {"number": Message("the number die"), "special": Message("the special die")}
 
 
 def use_roll(wanted: list[RollWanted], roll: DieSettled) -> Any:
     """The command the roll makes, or a :class:`Refused` saying why it is not used."""
     die = DIE_NAMES[roll.die]
     if not wanted:
-        return Refused("table.roll-not-awaited", f"Nobody has to roll now: the {roll.face} of {die} is not used.")
+        text = Message(
+            "Nobody has to roll now: the {face} of {die} is not used.", face=roll.face, die=DIE_TEXTS[roll.die]
+        )
+        return Refused(
+            "table.roll-not-awaited", f"Nobody has to roll now: the {roll.face} of {die} is not used.", None, text
+        )
     first = wanted[0]
     if first.die != roll.die:
         return Refused(
             "table.wrong-die",
             f"{DIE_NAMES[first.die].capitalize()} is awaited ({first.words}): the {roll.face} of {die} is not used.",
             first.player,
+            Message(
+                "Roll {awaited} ({why}): the {face} of {die} is not used.",
+                awaited=DIE_TEXTS[first.die],
+                why=first.text if first.text is not None else first.words,
+                face=roll.face,
+                die=DIE_TEXTS[roll.die],
+            ),
         )
     return first.make(roll.face)
 
 
 def tilted(wanted: list[RollWanted], roll: DieTilted) -> Refused:
     player = wanted[0].player if wanted else None
-    return Refused("table.die-tilted", f"{DIE_NAMES[roll.die].capitalize()} landed tilted: roll it again.", player)
+    text = Message("{die} landed tilted: roll it again.", die=Cap(DIE_TEXTS[roll.die]))
+    return Refused(
+        "table.die-tilted", f"{DIE_NAMES[roll.die].capitalize()} landed tilted: roll it again.", player, text
+    )

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from companion.i18n import Message
 from companion.table.game import TableGame
 from companion.table.loop import Loop
 from companion.table.notices import ChoiceOpened, LockedIn, Notice, PicksCleared, PressIgnored, Refused
@@ -138,7 +139,13 @@ class Selection:
             self._leds.blink(event.player)
         player = self._seats.get(event.player)
         who = f"{player}'s press" if player else f"a press at seat {event.player}"
-        return Refused("table.no-choice", f"No cards are being chosen now: {who} is not used.", player)
+        # Nobody chooses, so the button is no secret: naming it makes this the panel's self-test.
+        text = Message(
+            "No cards are being chosen now: seat {seat}, button {button} is not used.",
+            seat=event.player,
+            button=event.button,
+        )
+        return Refused("table.no-choice", f"No cards are being chosen now: {who} is not used.", player, text)
 
     def _heard(self, source: SecretPicks, notification: PicksNotification) -> None:
         """A notification, in the order SecretPicks made them. The choice is revealed once every

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from companion.i18n import Cap, Message, Word
 from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
@@ -167,7 +168,12 @@ class Table:
         player = getattr(command, "player", None)
         if self._selection is not None and self._game.is_pick(command):
             return self._tell(
-                Refused("table.pick-on-panel", "The cards are chosen in secret on the panel, not here.", player)
+                Refused(
+                    "table.pick-on-panel",
+                    "The cards are chosen in secret on the panel, not here.",
+                    player,
+                    Message("The cards are chosen in secret on the panel, not here."),
+                )
             )
         try:
             ready = self._game.prepare(self._state, command, self._rng)
@@ -175,7 +181,7 @@ class Table:
             return self._tell(self._refusal(violation, player))
         if isinstance(ready, RollWanted):
             self._intent = ready
-            return self._tell(RollCalled(ready.player, ready.die, ready.words))
+            return self._tell(RollCalled(ready.player, ready.die, ready.words, ready.text))
         notice = self._commit(ready)
         self._changed()
         return notice
@@ -220,7 +226,8 @@ class Table:
         wanted = self._rolls()
         roll = typed_roll(text, wanted[0].die if wanted else "number")
         if isinstance(roll, TypedRefused):
-            return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None))
+            text = Message("Type the face on top of the die: a number from 1 to 6.")
+            return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None, text))
         return self._settled(roll)
 
     def key_down(self, name: str) -> bool:
@@ -268,6 +275,10 @@ class Table:
                         "table.pick-refused",
                         f"The cards {player} locked in cannot be played now: {player} chooses again.",
                         player,
+                        Message(
+                            "The cards {player} locked in cannot be played now: {player} chooses again.",
+                            player=Cap(Word(player)),
+                        ),
                     )
                 )
             accepted = {player: command for player, command in picks.items() if player not in refused}
@@ -289,7 +300,8 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation, player))
         except JournalWriteError as error:
-            return self._tell(Refused("journal.write", str(error), player))
+            text = Message("The journal could not be written: {problem}", problem=str(error))
+            return self._tell(Refused("journal.write", str(error), player, text))
         kind = getattr(command, "type", type(command).__name__)
         log.info("entry %d: %s", committed.seq, kind)
         public = tuple(self._session.game.public_event(event) for event in committed.events)
@@ -302,7 +314,8 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation))
         except JournalWriteError as error:
-            return self._tell(Refused("journal.write", str(error)))
+            text = Message("The journal could not be written: {problem}", problem=str(error))
+            return self._tell(Refused("journal.write", str(error), None, text))
         log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
         notice = self._tell(Moved(kind, moved.seq, moved.target, moved.words, moved.messages))
         self._changed()

@@ -22,6 +22,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from companion.i18n import Cap, Message, Word
 from companion.table.game import RollWanted
 from engines.gluecksritter import GAME
 from engines.gluecksritter.commands import ChooseActions, KnightAct, PlaceDucats, RollDie, TakeDocument
@@ -54,9 +55,20 @@ class GluecksritterTable:
 
     def rolls(self, state: GameState) -> list[RollWanted]:
         knight = state.knight
-        why = "for the duel" if knight is not None and knight.stage == "duel" else "to say who names the first offerer"
+        duel = knight is not None and knight.stage == "duel"
+        why = "for the duel" if duel else "to say who names the first offerer"
         return [
-            RollWanted(player, "number", f"{player} rolls the number die {why}", partial(RollDie, player))
+            RollWanted(
+                player,
+                "number",
+                f"{player} rolls the number die {why}",
+                partial(RollDie, player),
+                Message("{player} rolls the number die for the duel", player=Cap(Word(player)))
+                if duel
+                else Message(
+                    "{player} rolls the number die to say who names the first offerer", player=Cap(Word(player))
+                ),
+            )
             for player in _awaited(state, "roll-die")
         ]
 
@@ -70,7 +82,12 @@ class GluecksritterTable:
         if isinstance(command, KnightAct) and command.action == "raid" and command.face is None:
             GAME.decide(state, replace(command, face=1))  # refuse now what no face can mend
             words = f"{command.player} raids {command.victim}: roll the special die"
-            return RollWanted(command.player, "special", words, partial(_with_face, command))
+            text = Message(
+                "{player} raids {victim}: roll the special die",
+                player=Cap(Word(command.player)),
+                victim=Word(command.victim),
+            )
+            return RollWanted(command.player, "special", words, partial(_with_face, command), text)
         return command
 
 
