@@ -186,6 +186,14 @@ class Table:
         self._changed()
         return notice
 
+    def alternatives(self, command: Any) -> list[Any]:
+        """The ways the rules leave to the player to make ``command`` (which coins to pay with,
+        ...), for the screen to offer; ``[command]`` when there is nothing to choose. Nothing is
+        written and nothing is drawn."""
+        self._loop.check()
+        alternatives = getattr(self._game, "alternatives", None)
+        return alternatives(self._state, command) if alternatives is not None else [command]
+
     def cancel_roll(self) -> None:
         """Forget a screen's command that was waiting for its roll."""
         self._intent = None

@@ -24,7 +24,9 @@ from typing import Any
 
 from companion.i18n import Cap, Message, Word
 from companion.table.game import RollWanted
+from engines.core.errors import RuleViolation
 from engines.gluecksritter import GAME
+from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import ChooseActions, KnightAct, PlaceDucats, RollDie, TakeDocument
 from engines.gluecksritter.state import GameState
 from engines.gluecksritter.views import awaiting
@@ -71,6 +73,27 @@ class GluecksritterTable:
             )
             for player in _awaited(state, "roll-die")
         ]
+
+    def alternatives(self, state: GameState, command: Any) -> list[Any]:
+        """The ways the rules let the player make ``command``: for a payment left open, every
+        handful of the player's coins the rules accept (two gold or four silver for 4 Ducats, ...),
+        each tried against the state without writing anything. One or none: the command as it is
+        (the engine then takes its own proposal, or says why not)."""
+        if getattr(command, "payment", "absent") is not None or not hasattr(command, "player"):
+            return [command]
+        purse = state.player(command.player).coins
+        found = []
+        for gold in range(purse.gold + 1):
+            for silver in range(purse.silver + 1):
+                candidate = replace(command, payment=Coins(silver, gold))
+                try:
+                    ready = self.prepare(state, candidate, random.Random(0))  # a draw only to try it
+                    if not isinstance(ready, RollWanted):
+                        GAME.decide(state, ready)
+                except RuleViolation:
+                    continue
+                found.append(candidate)
+        return found if len(found) > 1 else [command]
 
     def prepare(self, state: GameState, command: Any, rng: random.Random) -> Any:
         if isinstance(command, PlaceDucats) and state.rules.digital_sack:

@@ -76,6 +76,16 @@ PREFERRED = (
 )
 
 
+def pay_the_first_way(driver: Any) -> str | None:
+    """Where the rules leave a choice of coins, the first way offered."""
+    dialog = driver.roots()[0]
+    if type(dialog).__name__ != "PayDialog":
+        return None
+    ways = [w for w in dialog.walk() if type(w).__name__ == "Big"]
+    driver.tap(ways[0])
+    return ways[0].text
+
+
 def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
     """Field by field until the next round begins, always tapping what a careful player would."""
     board = app.root.manager.get_screen("gluecksritter-board")
@@ -98,7 +108,9 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
         driver.tap(next(w for w in options if w.text == choice))
         if app.root.manager.current != "gluecksritter-board" or driver.roots()[0] is not app.root:
             dialog = driver.roots()[0]
-            if "offer" in type(dialog).__name__.lower():
+            if type(dialog).__name__ == "PayDialog":  # several ways to pay: the first one
+                tapped.append(f"pays {pay_the_first_way(driver)}")
+            elif "offer" in type(dialog).__name__.lower():
                 dialog.ducats.step(1)
                 driver.tap(say(app, "Offer"))
                 if driver.roots()[0] is dialog:  # refused: the table says why; leave the dialog
@@ -174,6 +186,7 @@ def until_killed(data: Path, screen: str) -> dict[str, Any]:
     driver.tap(say(app, "Reveal the documents"))
     driver.tap(say(app, "Reveal the action cards"))
     driver.tap(say(app, "{player} takes a document", player="red"))
+    pay_the_first_way(driver)
     if screen == "log":
         driver.tap(say(app, "Game log"))
     driver.frames(3)

@@ -112,3 +112,25 @@ def test_a_raid_waits_for_the_special_die_and_is_checked_before_it():
         TABLE.prepare(history.state, KnightAct("blue", "raid", victim="green"), random.Random(1))
     rolled = KnightAct("red", "raid", victim="green", face=2)
     assert TABLE.prepare(history.state, rolled, random.Random(1)) == rolled  # a face typed in goes as it is
+
+
+def test_the_ways_to_pay_are_the_ones_the_rules_accept(tmp_path, loop, closing):
+    from companion.games.gluecksritter.table import DRAW
+    from engines.gluecksritter.commands import RevealActions, RevealDocuments, TakeDocument
+    from tests.companion.table.panels import keyboard_picks
+    from tests.companion.table.rig import keyboard_table
+
+    journal, session, table, _ = keyboard_table(tmp_path / "journal.sqlite3", loop, closing, digital_sack=True)
+    table.submit(PlaceDucats(3, 2))
+    keyboard_picks(table, loop, {1: (1, 4), 2: (2, 4), 3: (1, 5), 4: (3, 6)})
+    table.submit(RevealDocuments())
+    table.submit(RevealActions())
+    head = session.head
+    ways = table.alternatives(TakeDocument("red", DRAW))  # field 1 shared with green: 4 Ducats
+    assert {(w.payment.silver, w.payment.gold) for w in ways} == {(2, 1), (0, 2)}
+    assert all(w.document == DRAW for w in ways)  # nothing drawn, nothing written
+    assert session.head == head
+    assert table.alternatives(TakeDocument("red", DRAW, payment=Coins(0, 2))) == [
+        TakeDocument("red", DRAW, payment=Coins(0, 2))
+    ]
+    journal.close()

@@ -60,9 +60,9 @@ class BoardScreen(AppScreen):
         for number in range(1, 7):
             coins = view.get(f"field{number}")
             text = str(number)
-            if coins:
-                small = int(sp(theme.SMALL_SP - 2))
-                text += f"\n[size={small}]{coins['silver']} S · {coins['gold']} G[/size]"
+            if coins:  # the coins lying on fields 5 and 6, silver over gold
+                small = int(sp(theme.SMALL_SP - 4))
+                text += f"\n[size={small}]{coins['silver']} S\n{coins['gold']} G[/size]"
             active = view["field"] == number
             cell = Label(
                 text=text,
@@ -78,7 +78,7 @@ class BoardScreen(AppScreen):
         sack, supply = view["sack"], view["supply"]
         self.ids.stock.text = app.tr(
             Message(
-                "Sack: {silver} silver, {gold} gold\nSupply: {walls} walls, {towers} towers",
+                "Sack: {silver} silver, {gold} gold · Supply: {walls} walls, {towers} towers",
                 silver=sack["silver"],
                 gold=sack["gold"],
                 walls=supply["walls"],
@@ -101,7 +101,7 @@ class BoardScreen(AppScreen):
             name = escape_markup(name[:10])
             small = int(sp(theme.SMALL_SP - 2))
             chip = Chip(colour=colour, text=f"{name}\n[size={small}]{escape_markup(state)}[/size]" if state else name)
-            chip.width = dp(96)
+            chip.size = (dp(96), dp(38))
             grid.add_widget(chip)
             for key in ("silver", "gold", "walls", "towers", "documents"):
                 grid.add_widget(_cell(str(player[key])))
@@ -158,7 +158,14 @@ class BoardScreen(AppScreen):
 
     def open_dialog(self, name: str | None, **args: Any) -> Any:
         view = self.view
-        if name == "ducats":
+        if name == "pay":
+            command = args["command"]
+            ways = App.get_running_app().table.alternatives(command)
+            if len(ways) <= 1:
+                App.get_running_app().table.submit(ways[0] if ways else command)
+                return None
+            dialog = dialogs.PayDialog(command.player, ways)
+        elif name == "ducats":
             dialog = dialogs.DucatsDialog(view)
         elif name == "cover":
             dialog = dialogs.CoverDialog(args["player"], "choose")
@@ -217,7 +224,7 @@ def _cell(text: str, small: bool = False) -> Label:
         font_size=dp(theme.SMALL_SP if small else theme.BODY_SP),
         bold=not small,
         size_hint_y=None,
-        height=dp(theme.TOUCH_DP if not small else 24),
+        height=dp(38 if not small else 20),
     )
     label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
     label.halign = "center"

@@ -18,7 +18,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion.app import theme
-from companion.games.gluecksritter.screens.guide import who
+from companion.games.gluecksritter.screens.guide import coins_words, who
 from companion.games.gluecksritter.screens.widgets import Stepper
 from companion.i18n import Message, Plural, Word
 from companion.table import Happened, Refused
@@ -62,9 +62,10 @@ class Dialog(ModalView):
         """Gone at once: no fade, so nothing of a private page lingers on the screen."""
         self.dismiss(animation=False)
 
-    def body(self, text: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("color", getattr(self, "ink", theme.INK))
-        return Factory.Body(text=self.app.tr(text), **kwargs)
+    def body(self, text: Any, color: Any = None) -> Any:
+        label = Factory.Body(text=self.app.tr(text))
+        label.color = color or getattr(self, "ink", theme.INK)  # after the kv rule, which sets ink
+        return label
 
     def send(self, command: Any) -> Any:
         notice = self.app.table.submit(command)
@@ -221,6 +222,19 @@ class CoverDialog(Dialog):
         if isinstance(notice, Happened):
             self.problem = None
         self.documents()
+
+
+class PayDialog(Dialog):
+    """Which coins: every handful the rules accept for what the player does."""
+
+    def __init__(self, player: str, ways: list[Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        body = [self.body(Message("{player} pays with:", player=who(player)))]
+        for way in ways:
+            button = Factory.Big(text=self.app.tr(coins_words(way.payment)))
+            button.bind(on_release=lambda *_, command=way: self.send(command))
+            body.append(button)
+        self.page(Message("Which coins?"), body, [(Message("Back"), self.close, False)])
 
 
 class OfferDialog(Dialog):

@@ -34,6 +34,20 @@ class Step:
     """The game waits for a die: the screen shows the roll controls."""
 
 
+def paying(label: Text, command: Any, player: str | None = None) -> Option:
+    """An option that costs coins: the board asks which coins when the rules leave a choice."""
+    return Option(label, dialog="pay", args={"command": command}, player=player)
+
+
+def coins_words(coins: Any) -> Text:
+    parts = []
+    if coins.gold:
+        parts.append(Plural("{n} gold", "{n} gold", coins.gold))
+    if coins.silver:
+        parts.append(Plural("{n} silver", "{n} silver", coins.silver))
+    return Join(*parts) if parts else Message("nothing")
+
+
 def who(colour: str | None) -> Text:
     return Cap(Word(colour)) if colour else Message("the table")
 
@@ -67,9 +81,7 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
         )
     if first == "reveal-actions":
         options = [
-            Option(
-                Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), player=p["colour"]
-            )
+            paying(Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), p["colour"])
             for p in view["players"]
             if p["knight_in_dungeon"]
         ]
@@ -132,13 +144,13 @@ def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
     for player, offered in commands.items():
         name = who(player)
         if "take-document" in offered:
-            options.append(Option(Message("{player} takes a document", player=name), c.TakeDocument(player, DRAW)))
+            options.append(paying(Message("{player} takes a document", player=name), c.TakeDocument(player, DRAW)))
         if "buy-pieces" in offered:
             piece = Message("wall") if number == 2 else Message("tower")
-            options.append(Option(Message("{player} buys 1 {piece}", player=name, piece=piece), c.BuyPieces(player, 1)))
+            options.append(paying(Message("{player} buys 1 {piece}", player=name, piece=piece), c.BuyPieces(player, 1)))
             pieces = Message("walls") if number == 2 else Message("towers")
             options.append(
-                Option(Message("{player} buys 2 {pieces}", player=name, pieces=pieces), c.BuyPieces(player, 2))
+                paying(Message("{player} buys 2 {pieces}", player=name, pieces=pieces), c.BuyPieces(player, 2))
             )
         if "decline" in offered:
             options.append(Option(Message("{player} takes nothing", player=name), c.Decline(player)))
@@ -194,7 +206,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
     if "decline-to-offer" in offered:
         options.append(Option(Message("{player} makes no offer", player=name), c.DeclineToOffer(player)))
     if "pay-offer" in offered:
-        options.append(Option(Message("{player} pays what was offered", player=name), c.PayOffer(player)))
+        options.append(paying(Message("{player} pays what was offered", player=name), c.PayOffer(player)))
     if "keep-loot" in offered:
         options.append(Option(Message("{player} keeps the loot", player=name), c.KeepLoot(player)))
     if "hand-over" in offered:

@@ -58,10 +58,14 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     driver.frames()
     shot("gluecksritter-refusal")
     driver.tap(app.tr(_m("{player} takes a document", player=_who("red"))))
+    shot("gluecksritter-which-coins")  # red holds silver and gold: two ways to pay 4 Ducats
+    driver.tap(app.tr(_coins(silver=2, gold=1)))
     driver.tap(app.tr(_m("{player} takes nothing", player=_who("green"))))
     shot("gluecksritter-field2")
     driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
+    _first_way(driver)
     driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
+    _first_way(driver)
     shot("gluecksritter-duel")
     driver.tap(app.tr(_m("Roll on the screen")))
     driver.tap(app.tr(_m("Roll on the screen")))
@@ -105,8 +109,8 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
         table.submit(c.ChooseActions(player, cards))
     table.submit(c.RevealDocuments())
     table.submit(c.RevealActions())
-    driver.frames()
-    shot("gluecksritter-three-knights")
+    _decide_until(driver, table, lambda v: (v["field"] or 0) >= 5 or bool(v["taxes"]) or v["phase"] == "A")
+    shot("gluecksritter-three-knights")  # field 4: blue, green and yellow go to the dungeon
     _decide_until(driver, table, lambda v: bool(v["taxes"]) or v["phase"] == "A")
     if table.public_view()["view"]["taxes"]:
         shot("gluecksritter-royal-tax")
@@ -147,6 +151,20 @@ def _decide_until(driver: Any, table: Any, done: Callable[[dict[str, Any]], bool
                 if type(table.submit(command)).__name__ != "Refused":
                     break
         driver.frames(1)
+
+
+def _first_way(driver: Any) -> None:
+    """Where the rules leave a choice of coins, the first way offered."""
+    dialog = driver.roots()[0]
+    if type(dialog).__name__ == "PayDialog":
+        driver.tap(next(w for w in dialog.walk() if type(w).__name__ == "Big"))
+
+
+def _coins(silver: int, gold: int) -> Any:
+    from companion.games.gluecksritter.screens.guide import coins_words
+    from engines.gluecksritter.coins import Coins
+
+    return coins_words(Coins(silver, gold))
 
 
 def _m(msgid: str, **values: Any) -> Any:
