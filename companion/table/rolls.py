@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import Cap, Message
+from companion.i18n import Message
 from companion.table.game import RollWanted
 from companion.table.notices import Refused
 from hardware.events import Die, DieSettled, DieTilted
@@ -47,7 +47,7 @@ def use_roll(wanted: list[RollWanted], roll: DieSettled) -> Any:
 
 def tilted(wanted: list[RollWanted], roll: DieTilted) -> Refused:
     player = wanted[0].player if wanted else None
-    text = Message("{die} landed tilted: roll it again.", die=Cap(DIE_TEXTS[roll.die]))
+    text = Message("The roll with {die} landed tilted: roll again.", die=DIE_TEXTS[roll.die])
     return Refused(
         "table.die-tilted", f"{DIE_NAMES[roll.die].capitalize()} landed tilted: roll it again.", player, text
     )
