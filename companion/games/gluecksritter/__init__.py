@@ -13,4 +13,5 @@ HOME = GameHome(
     table="companion.games.gluecksritter.table",
     refusals="companion.games.gluecksritter.refusals",
     screens="companion.games.gluecksritter.screens",
+    help="companion.games.gluecksritter.help",
 )

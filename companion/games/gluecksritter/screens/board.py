@@ -158,7 +158,9 @@ class BoardScreen(AppScreen):
 
     def open_dialog(self, name: str | None, **args: Any) -> Any:
         view = self.view
-        if name == "pay":
+        if name == "help":
+            dialog = dialogs.HelpDialog(view["rules"])
+        elif name == "pay":
             command = args["command"]
             ways = App.get_running_app().table.alternatives(command)
             if len(ways) <= 1:

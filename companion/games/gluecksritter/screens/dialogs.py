@@ -224,6 +224,22 @@ class CoverDialog(Dialog):
         self.documents()
 
 
+class HelpDialog(Dialog):
+    """The game in short (the home's ``help`` part), for the rule set being played."""
+
+    def __init__(self, rules: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        from companion.games.gluecksritter.help import topics
+
+        body: list[Any] = []
+        for title, paragraphs in topics(rules):
+            heading = self.body(title)
+            heading.bold = True
+            body.append(heading)
+            body += [self.body(paragraph) for paragraph in paragraphs]
+        self.page(Message("How to play"), body, [(Message("Back"), self.close, True)])
+
+
 class PayDialog(Dialog):
     """Which coins: every handful the rules accept for what the player does."""
 

@@ -14,6 +14,7 @@ from typing import Any
 from companion.games.gluecksritter.table import DRAW
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
 from engines.gluecksritter import commands as c
+from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,16 @@ class Step:
     options: tuple[Option, ...] = ()
     rolls: bool = False
     """The game waits for a die: the screen shows the roll controls."""
+
+
+def _ransoms(view: dict[str, Any], now: Any) -> tuple[Option, ...]:
+    """A ransom for each knight in the dungeon, when the rule set allows it now (Schmidt 1998: at
+    the start of a round, before its owner chooses; the 2002 variant: after the documents)."""
+    return tuple(
+        paying(Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), p["colour"])
+        for p in view["players"]
+        if p["knight_in_dungeon"] and now(p["colour"])
+    )
 
 
 def paying(label: Text, command: Any, player: str | None = None) -> Option:
@@ -70,25 +81,29 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
     if first == "place-ducats":
         return Step(
             Message("Round {round}: draw the Ducat card and enter its two numbers.", round=view["round"]),
-            (Option(Message("Enter the Ducat card"), dialog="ducats"),),
+            (
+                *_ransoms(view, lambda p: view["rules"] == SCHMIDT),
+                Option(Message("Enter the Ducat card"), dialog="ducats"),
+            ),
         )
     if first == "choose-actions":
-        return _choosing(view, awaited, commands, panel)
+        step = _choosing(view, awaited, commands, panel)
+        waiting = set(commands)
+        ransoms = _ransoms(view, lambda p: view["rules"] == SCHMIDT and p in waiting)
+        return Step(step.prompt, (*step.options, *ransoms))
     if first == "reveal-documents":
         return Step(
             Message("Everyone has chosen. Play documents face down now, then reveal them."),
             (Option(Message("Reveal the documents"), c.RevealDocuments()),),
         )
     if first == "reveal-actions":
-        options = [
-            paying(Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), p["colour"])
-            for p in view["players"]
-            if p["knight_in_dungeon"]
-        ]
-        return Step(
-            Message("Ransoms now, then turn the action cards over."),
-            (*options, Option(Message("Reveal the action cards"), c.RevealActions())),
+        ransoms = _ransoms(view, lambda p: view["rules"] == OSULLIVAN)
+        prompt = (
+            Message("Ransoms now, then turn the action cards over.")
+            if ransoms
+            else Message("Turn the action cards over.")
         )
+        return Step(prompt, (*ransoms, Option(Message("Reveal the action cards"), c.RevealActions())))
     if first == "end-round":
         return Step(
             Message("The last field is done. Documents may still be played; then end the round."),

@@ -1,0 +1,50 @@
+"""The board's next step (companion/games/gluecksritter/screens/guide.py) offers what the rules
+leave to the players at that moment, and nothing it offers comes from a secret."""
+
+from __future__ import annotations
+
+from companion.games.gluecksritter.screens.guide import step
+from companion.i18n import render
+from engines.core.correction import Correct
+from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import PlaceDucats, Ransom, RevealActions, RevealDocuments
+from tests.companion.table.panels import keyboard_picks
+from tests.companion.table.rig import keyboard_table
+
+
+def labels(now) -> list[str]:
+    return [render(option.label, "en") for option in now.options]
+
+
+def test_the_ransom_is_offered_when_the_rule_set_allows_it(tmp_path, loop, closing):
+    for rules, offered_in in (("schmidt-1998", ("A", "B")), ("osullivan-2002", ("D",))):
+        journal, session, table, _ = keyboard_table(tmp_path / f"{rules}.sqlite3", loop, closing, rules=rules)
+        table.submit(Correct("red.knight-in-dungeon", 1, "set-up: red lost a duel"))
+        seen = {}
+        for phase in ("A", "B"):
+            now = step(table.public_view()["view"], table.awaiting(), panel=False)
+            seen[phase] = any("Red pays the ransom" in label for label in labels(now))
+            if phase == "A":
+                table.submit(PlaceDucats(3, 2, field5=Coins(3, 0), field6=Coins(2, 0)))
+        keyboard_picks(table, loop, {1: (1, 2), 2: (2, 3), 3: (1, 5), 4: (3, 6)})  # the keyboard is the panel
+        table.submit(RevealDocuments())
+        now = step(table.public_view()["view"], table.awaiting(), panel=False)
+        seen["D"] = any("Red pays the ransom" in label for label in labels(now))
+        assert {phase for phase, shown in seen.items() if shown} == set(offered_in), rules
+        if rules == "osullivan-2002":
+            ransom = next(o for o in now.options if "ransom" in render(o.label, "en"))
+            assert ransom.dialog == "pay" and ransom.args["command"] == Ransom("red")
+        table.submit(RevealActions())
+        journal.close()
+
+
+def test_choosing_offers_the_cover_without_a_panel_and_only_waits_with_one(tmp_path, loop, closing):
+    journal, session, table, _ = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
+    table.submit(PlaceDucats(3, 2, field5=Coins(3, 0), field6=Coins(2, 0)))
+    view, awaited = table.public_view()["view"], table.awaiting()
+    covered = step(view, awaited, panel=False)
+    assert [o.dialog for o in covered.options] == ["cover"] * 4
+    with_panel = step(view, awaited, panel=True)
+    assert with_panel.options == ()
+    assert render(with_panel.prompt, "en").endswith("Red, Blue, Green and Yellow")
+    journal.close()
