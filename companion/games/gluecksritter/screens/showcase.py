@@ -1,7 +1,8 @@
 """Die Glücksritter's scripted states for ``companion screenshots``: a game set up by touch, a round
 with the privacy cover, the reveal, field by field with a refusal, a duel and a raid on the screen's
 die, a player's documents, an undo with its words, three Black Knights in the dungeon, a royal tax,
-and the end. Touches where a player would touch; the table's commands where the same screen was
+the end; then the 2002 variant's haggling with a promise of loot, a lone knight and a raid on the
+sack. Touches where a player would touch; the table's commands where the same screen was
 already shown once."""
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     shot("gluecksritter-ransom-step")
     driver.tap(app.tr(_m("Reveal the action cards")))
     shot("gluecksritter-reveal")
+    driver.tap(say("Help"))
+    shot("gluecksritter-help")
+    driver.tap(app.tr(_m("Back")))
 
     # field 1: a refusal first (blue is not on field 1), then the choices
     table.submit(c.Decline("blue"))
@@ -126,6 +130,70 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     table.submit(c.RevealActions())
     _decide_until(driver, table, lambda v: not v["awaiting"])
     shot("gluecksritter-end")
+    haggling(driver, shot)
+
+
+def haggling(driver: Any, shot: Callable[[str], None]) -> None:
+    """The 2002 variant: two knights with equal castles roll, the winner names who offers first,
+    offers with a promise of loot, the accepted offer paid, the promise kept by a hand-over; then
+    a lone knight's choices and a raid whose special die shows the sack."""
+    from companion.games.gluecksritter.screens import setup
+
+    app = App.get_running_app()
+    app.start_game("gluecksritter", setup("osullivan-2002", ("red", "blue", "green"), {}, app.settings_))
+    table = app.table
+    table.submit(c.PlaceDucats(4, 3))
+    for player, cards in (("red", (4, 5)), ("blue", (4, 6)), ("green", (2, 3))):
+        table.submit(c.ChooseActions(player, cards))
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    _decide_until(driver, table, lambda v: (v["field"] or 0) >= 4)
+    shot("gluecksritter-2002-haggle-roll")
+    table.type_roll("5")
+    table.type_roll("2")
+    driver.frames()
+    shot("gluecksritter-2002-first-offerer")
+    knight = table.public_view()["view"]["knight"]
+    table.submit(c.ChooseFirstOfferer(knight["decider"], knight["decider"]))
+    driver.frames()
+    board = app.root.manager.get_screen("gluecksritter-board")
+    first = table.public_view()["view"]["knight"]["turn"]
+    dialog = board.open_dialog("offer", player=first)
+    dialog.ducats.step(2)
+    dialog.promise.step(1)
+    shot("gluecksritter-2002-offer")
+    driver.tap(app.tr(_m("Offer")))
+    shot("gluecksritter-2002-offer-standing")
+    other = table.public_view()["view"]["knight"]["turn"]
+    table.submit(c.AcceptOffer(other))
+    _decide_until(driver, table, lambda v: (v.get("knight") or {}).get("stage") in ("act", "promise", None))
+    actor = table.public_view()["view"]["knight"]["actor"]
+    table.submit(c.KnightAct(actor, "field5"))
+    driver.frames()
+    if "hand-over" in str(table.awaiting().game):
+        purse = next(p for p in table.public_view()["view"]["players"] if p["colour"] == actor)
+        dialog = board.open_dialog("hand-over", player=actor)
+        (dialog.silver if purse["silver"] else dialog.gold).step(1)
+        shot("gluecksritter-2002-hand-over")
+        driver.tap(app.tr(_m("Hand over")))
+        assert driver.roots()[0] is not dialog, app.root.word  # the hand-over was taken
+    _decide_until(driver, table, lambda v: v["phase"] == "A")
+
+    # round 2: a lone knight, who raids; the special die shows the sack
+    table.submit(c.PlaceDucats(2, 2))
+    jailed = {p["colour"] for p in table.public_view()["view"]["players"] if p["knight_in_dungeon"]}
+    lone = next(p for p in ("red", "blue", "green") if p not in jailed)
+    for player in ("red", "blue", "green"):
+        table.submit(c.ChooseActions(player, (4, 1) if player == lone else (2, 3)))
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    _decide_until(driver, table, lambda v: (v["field"] or 0) >= 4)
+    shot("gluecksritter-lone-knight")
+    victim = next(p for p in ("red", "blue", "green") if p != lone)
+    table.submit(c.KnightAct(lone, "raid", victim=victim))
+    table.type_roll("1")  # face 1 shows the sack: all the victim's coins
+    driver.frames()
+    shot("gluecksritter-raid-sack")
 
 
 def _finish_round(driver: Any, table: Any) -> None:
@@ -145,7 +213,8 @@ def _decide_until(driver: Any, table: Any, done: Callable[[dict[str, Any]], bool
         if now.rolls:
             table.roll_on_screen()
         else:
-            commands = [o.command for o in now.options if o.command is not None]
+            commands = [o.command or o.args.get("command") for o in now.options]
+            commands = [command for command in commands if command is not None]
             calm = [cmd for cmd in commands if cmd.type in ("pay-royal-tax", "decline", "end-round", "knight-act")]
             for command in calm + commands:
                 if type(table.submit(command)).__name__ != "Refused":
