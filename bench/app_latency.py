@@ -7,7 +7,9 @@ Ducat card entered (``PlaceDucats(3, 2)``, the digital sack draws), so the playe
 action cards each in secret: red 4+1, blue 4+2, green 1+5, yellow 3+6. After each round of
 choosing, the four choose-actions entries are undone, which opens the choice again. The times end
 at the end of the ``Window.on_flip`` (the buffer swap) of the first frame that shows the change:
-``Window.flip`` is wrapped, and the wrapper checks what the window's widgets say after the swap.
+``Window.flip`` is wrapped; after the swap the wrapper waits for the renderer to finish the frame
+(``glFinish``: OpenGL queues the drawing, and Mesa's software renderer draws on threads of its
+own) and then checks what the window's widgets say.
 
 (a) **Last lock-in to the reveal drawn** (keyboard panel, ``hardware_factory(..., dice="none")``
     without a hardware settings file, frames driven by ``companion.app.driver.Driver``, i.e. as
@@ -37,7 +39,8 @@ the picks were written (the last ``Happened`` notice, case a) or the scanner rep
 current screen and the status line), and when the frame showing it was swapped; then the median
 number of frames drawn and of refreshes, and the time the refreshes took together. What is left
 between the refresh and the swap is Kivy's layout and drawing, mostly rendering the new labels'
-text into textures.
+text into textures. For scale, case (a) also times 30 frames that redraw the board as it is, and
+30 calls of ``app.refresh`` each followed by one frame.
 
 The journal is real (SQLite, ``synchronous=FULL``): the reveal's four writes wait for the disk.
 Drawing is Mesa's software renderer (llvmpipe) behind SDL's offscreen driver, which is slower than
@@ -101,8 +104,10 @@ class FlipWatch:
 
     def __init__(self) -> None:
         from kivy.core.window import Window
+        from kivy.graphics.opengl import glFinish
 
         self.window = Window
+        self.finish = glFinish
         self.original = Window.flip
         self.condition: Any = None
         self.shown_at: float | None = None
@@ -112,6 +117,7 @@ class FlipWatch:
 
     def flip(self) -> None:
         self.original()
+        self.finish()  # the frame is drawn when the renderer has finished it, not when it was queued
         now = time.perf_counter()
         self.flips += 1
         condition = self.condition
@@ -233,8 +239,20 @@ def keyboard_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]:
             app.table.undo()
         driver.frames(2)
         driver.until(lambda: len(app.table.awaiting().choosing) == 4, what="the choice opened again")
+    redraw, rebuild = [], []
+    for _ in range(30):  # what a frame costs here: redrawn as it is, and after the board is rebuilt
+        driver.frames(2)
+        Window.canvas.ask_update()
+        started = time.perf_counter()
+        EventLoop.idle()
+        redraw.append(time.perf_counter() - started)
+        driver.frames(2)
+        started = time.perf_counter()
+        app.refresh()
+        EventLoop.idle()
+        rebuild.append(time.perf_counter() - started)
     driver.stop()
-    return {"reveal": results}
+    return {"reveal": results, "redraw": redraw, "rebuild": rebuild}
 
 
 def matrix_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]:
@@ -405,13 +423,17 @@ def main() -> int:
 
     print("Latency of the app in Die Glücksritter's secret choice, headless (SDL offscreen, llvmpipe)")
     print(f"  load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.repeat} rounds per case")
-    reveal = run_child("keyboard", args.repeat, args.warmup, 0)["reveal"]
+    keyboard = run_child("keyboard", args.repeat, args.warmup, 0)
+    reveal = keyboard["reveal"]
     print("(a) last lock-in key down (keyboard panel) -> the reveal drawn, frames unpaced")
     row("picks written", [r["written"] for r in reveal], "(the last Happened notice)")
     row("picks handled", [r["handled"] for r in reveal], "(the app's last refresh done)")
     shown = row("reveal drawn", [r["shown"] for r in reveal], "(end of the flip)")
     details(reveal)
     print(f"    median is {shown[0] / TARGET_REVEAL_S:.2f} x the target of {TARGET_REVEAL_S * 1e3:.1f} ms")
+    print("    for scale, on the board waiting for the documents' reveal:")
+    row("a frame redrawn as is", keyboard["redraw"], "(Window.canvas.ask_update, one frame)")
+    row("app.refresh + a frame", keyboard["rebuild"], "(the board rebuilt and drawn)")
     print("(b) second button's key closed (matrix panel, MockFactory) -> the lock-in shown, app running")
     for fps in args.fps:
         presses = run_child("matrix", args.repeat, args.warmup, fps)["presses"]
