@@ -11,7 +11,8 @@ of its own in a temporary directory. Two cases, started exactly the same way:
 
 The parent notes ``CLOCK_MONOTONIC`` just before it starts the process and passes it on; the child
 binds to the window's flip once the app's root is built (``on_start``) and, at the end of the first
-``Window.on_flip`` after that, notes the clock again: that difference is the start-up time. The
+``Window.on_flip`` after that and ``glFinish`` (OpenGL queues the drawing; Mesa's software renderer
+draws on threads of its own), notes the clock again: that difference is the start-up time. The
 parent also times the wall clock until the child's "first-frame" line arrives (a few tenths of a
 millisecond more: the pipe). The child then stops its app. Each data directory gets one untimed
 run first (Kivy writes its config.ini, the app creates its journal), so the timed runs are starts
@@ -74,11 +75,13 @@ def child(case: str, data_dir: Path, started_ns: int) -> int:
         app = BareApp()
     from kivy.clock import Clock
     from kivy.core.window import Window
+    from kivy.graphics.opengl import glFinish
 
     marks["app"] = now_ns()
 
     def first_flip() -> None:
         original()
+        glFinish()  # drawn when the renderer has finished the frame, not when it was queued
         marks["frame"] = now_ns()
         Window.flip = original  # the instance attribute goes; the class's flip is back
         split = {name: (ns - started_ns) / 1e9 for name, ns in marks.items()}
