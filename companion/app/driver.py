@@ -42,6 +42,7 @@ class Driver:
 
         for _ in range(frames):
             if condition():
+                self.frames(2)  # and the screens have caught up with it
                 return
             self.frames(1)
             time.sleep(0.005)
@@ -89,8 +90,8 @@ class Driver:
     # ----------------------------------------------------------------------------- acting
     def tap(self, target: Any) -> None:
         """A finger down and up on the widget's centre (or on a widget found by its text)."""
+        self.frames(1)  # what was just told is drawn (the screens refresh on the next frame)
         widget = self.find(target) if isinstance(target, str) else target
-        self.frames(1)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()

@@ -118,16 +118,28 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
     raise AssertionError(f"the round did not end; tapped {tapped[-10:]}; the table said {app.root.word!r}")
 
 
-def round_by_touch(data: Path, rules: str) -> dict[str, Any]:
-    """A whole first round of either rule set with touches only, no panel (the pass-the-screen
-    fallback), the on-screen die, into the journal at ``data``."""
+def round_by_touch(data: Path, rules: str, panel: str = "none") -> dict[str, Any]:
+    """A whole first round of either rule set with touches, into the journal at ``data``, the
+    on-screen die for rolls; the secret choice behind the privacy cover (``panel="none"``), or on
+    the button panel on mock pins (``panel="matrix"``)."""
     label = {"schmidt-1998": "Schmidt 1998 (German)", "osullivan-2002": "2002 English variant"}[rules]
-    app, driver = start(data, "de" if rules == "schmidt-1998" else "en")
+    hardware = None
+    if panel == "matrix":
+        from tests.companion.table.panels import MatrixRig
+
+        rig = MatrixRig()
+        hardware = lambda: {"panel": rig.factory, "leds": rig.leds}  # noqa: E731
+    app, driver = start(data, "de" if rules == "schmidt-1998" else "en", hardware=hardware)
     new_game(app, driver, label, tuple(PICKS))
     driver.tap(say(app, "Enter the Ducat card"))
     driver.tap(say(app, "Place the coins"))
     for player, cards in PICKS.items():
-        choose_behind_the_cover(app, driver, player, cards)
+        if panel == "matrix":
+            for card in cards:
+                rig.tap(SEATS[player], card)
+        else:
+            choose_behind_the_cover(app, driver, player, cards)
+    driver.until(lambda: not app.table.awaiting().choosing and not app.table.awaiting().locked, what="the picks")
     driver.tap(say(app, "Reveal the documents"))
     driver.tap(say(app, "Reveal the action cards"))
     tapped = play_the_round_by_touch(app, driver)
@@ -211,7 +223,78 @@ def restarted(data: Path) -> dict[str, Any]:
     return result
 
 
-SESSIONS = {"round-by-touch": round_by_touch, "secrecy": secrecy, "until-killed": until_killed, "restarted": restarted}
+def language(data: Path) -> dict[str, Any]:
+    """The language switched in the settings: every screen speaks it at once, without a restart,
+    and the app starts in it next time."""
+    app, driver = start(data, "en")
+    before = driver.texts()
+    driver.tap(say(app, "Settings"))
+    driver.tap("Deutsch")
+    in_settings = driver.texts()
+    driver.tap(say(app, "Back"))
+    after = driver.texts()
+    driver.stop()
+    return {"before": before, "settings": in_settings, "after": after}
+
+
+def emulated_die(data: Path) -> dict[str, Any]:
+    """``--dice emulator``: the emulated serial die on a pseudo-terminal, thrown from the screen,
+    settles the duel's rolls through the die reader."""
+    from companion.app import run
+
+    env.prepare(data / "kivy", headless=True)
+    emulator = run.start_emulator()
+    app = None
+    make, _config = run.hardware_factory(lambda: app.settings_, dice="emulator", emulator=emulator)
+    from companion.app import settings as app_settings
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+    from companion.games.gluecksritter.screens import setup
+    from engines.gluecksritter import commands as c
+
+    app_settings.save(data, app_settings.AppSettings(language="en", die="serial"))
+    app = CompanionApp(data, hardware=make, emulator=emulator, rng=random.Random(3))
+    driver = Driver(app).start()
+    app.start_game("gluecksritter", setup("schmidt-1998", tuple(PICKS), {}, app.settings_))
+    driver.until(lambda: app.table.status().die == "connected", what="the emulated die")
+    table = app.table
+    table.submit(c.PlaceDucats(3, 2))
+    from hardware.panel.config import DEFAULT_KEYS
+
+    for player, cards in PICKS.items():
+        for card in cards:
+            key = DEFAULT_KEYS[SEATS[player]][card - 1]
+            table.key_down(key)
+            table.key_up(key)
+    driver.until(lambda: not app.table.awaiting().choosing, what="the picks")
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    for player in ("red", "green"):
+        table.submit(c.TakeDocument(player, ""))
+    table.submit(c.BuyPieces("blue", 1))
+    table.submit(c.BuyPieces("yellow", 1))
+    driver.frames(3)
+    throws = 0
+    while app.table.awaiting().rolls and throws < 6:
+        driver.tap(say(app, "Throw the emulated die"))
+        count = len(app.table.log())
+        driver.until(lambda count=count: len(app.table.log()) > count, what="the thrown die to settle")
+        throws += 1
+    log = app.table.log()
+    driver.stop()
+    emulator.stop.set()
+    emulator.close()
+    return {"throws": throws, "rolls": [line["command"] for line in log].count("roll-die")}
+
+
+SESSIONS = {
+    "round-by-touch": round_by_touch,
+    "secrecy": secrecy,
+    "until-killed": until_killed,
+    "restarted": restarted,
+    "language": language,
+    "emulated-die": emulated_die,
+}
 
 if __name__ == "__main__":
     name, data, *rest = sys.argv[1:]
