@@ -147,7 +147,9 @@ class CompanionApp(App):
             self.goto("start", remember=False)
             return
         if self.startup_problem:
-            self.tell(Message("The settings were damaged and are reset: {problem}", problem=self.startup_problem), True)
+            self.tell(
+                Message("The settings were damaged and have been reset: {problem}", problem=self.startup_problem), True
+            )
         if session is not None:
             self.open_table(session)
             self.goto(self.settings_.screen if self.settings_.screen in self.root.manager.screen_names else "start")

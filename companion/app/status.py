@@ -26,7 +26,7 @@ DIE_NAMES = {"number": Message("the number die"), "special": Message("the specia
 
 
 def colour_word(colour: str | None) -> Any:
-    return Cap(Word(colour)) if colour else Message("the table")
+    return Cap(Word(colour)) if colour else Message("The table")
 
 
 def roll_words(player: str | None, die: str) -> Message:
@@ -48,10 +48,10 @@ def whose_move(awaited: Any) -> Any:
         )
     players = [entry["player"] for entry in awaited.game]
     if not players:
-        return Message("Game over")
+        return Message("The game is over")
     if None in players:
         return Message("Now: the table")
-    return Message("Now: {players}", players=Join(*(Word(p) for p in dict.fromkeys(players))))
+    return Message("Now: {players}", players=Join(*(Cap(Word(p)) for p in dict.fromkeys(players))))
 
 
 def line(table: Any) -> Any:

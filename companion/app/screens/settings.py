@@ -14,7 +14,7 @@ from companion.i18n import Message
 load_beside(__file__)
 
 LANGUAGES = (("de", "Deutsch"), ("en", "English"))
-DIES = (("serial", Message("serial die")), ("screen", Message("on the screen")), ("typed", Message("typed")))
+DIES = (("serial", Message("electronic die")), ("screen", Message("on the screen")), ("typed", Message("typed")))
 SYMBOLS = {"sack": Message("sack"), "castle": Message("castle")}
 
 

@@ -24,7 +24,7 @@ class StartScreen(AppScreen):
                 Message("Continue: {game}, step {entry}", game=home(app.game_name).title, entry=view["entry"])
             )
         else:
-            self.ids.resume.text = app.tr(Message("No game is running"))
+            self.ids.resume.text = app.tr(Message("No game running"))
 
     def resume(self) -> None:
         app = App.get_running_app()

@@ -95,7 +95,7 @@ CASES: list[tuple[Callable[[], tuple[Table, Any]], str, str, str]] = [
         in_the_dungeon,
         "B.in-hand",
         "Card 4 is in the dungeon: pick from [1, 2, 3, 5, 6]",
-        "Karte 4 ist im Kerker: Wähle aus [1, 2, 3, 5, 6]",
+        "Karte 4 ist im Verlies: Wähle aus [1, 2, 3, 5, 6]",
     ),
     (
         two_owe_royal_tax,

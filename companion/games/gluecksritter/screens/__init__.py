@@ -29,7 +29,7 @@ COMMANDS = {  # the game log's name of each command
     "knight-act": Message("the Black Knight acts"),
     "raid-piece": Message("raided piece"),
     "roll-die": Message("roll"),
-    "choose-first-offerer": Message("first offer chosen"),
+    "choose-first-offerer": Message("first offerer chosen"),
     "make-offer": Message("offer"),
     "accept-offer": Message("offer accepted"),
     "pay-offer": Message("offer paid"),

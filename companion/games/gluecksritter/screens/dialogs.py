@@ -294,7 +294,7 @@ class HandOverDialog(Dialog):
         self.silver = Stepper(say(Message("Silver")), high=40)
         self.gold = Stepper(say(Message("Gold")), high=30)
         self.page(
-            Message("{player} hands loot to {other}", player=who(player), other=Word(self.target)),
+            Message("{player} hands loot to {other}", player=who(player), other=who(self.target)),
             [self.silver, self.gold],
             [(Message("Back"), self.close, False), (Message("Hand over"), self.hand_over, True)],
         )

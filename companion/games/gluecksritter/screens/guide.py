@@ -60,7 +60,7 @@ def coins_words(coins: Any) -> Text:
 
 
 def who(colour: str | None) -> Text:
-    return Cap(Word(colour)) if colour else Message("the table")
+    return Cap(Word(colour)) if colour else Message("The table")
 
 
 def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
@@ -69,7 +69,14 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
     if not view["awaiting"]:
         winners = view["winners"]
         if winners:
-            return Step(Message("The game is over. Winner: {players}", players=Join(*(who(p) for p in winners))))
+            return Step(
+                Plural(
+                    "The game is over. Winner: {players}",
+                    "The game is over. Winners: {players}",
+                    len(winners),
+                    players=Join(*(who(p) for p in winners)),
+                )
+            )
         return Step(Message("The game is over."))
     if awaited.rolls:
         roll = awaited.rolls[0]
@@ -217,7 +224,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
     if "accept-offer" in offered:
         options.append(Option(Message("{player} accepts the offer", player=name), c.AcceptOffer(player)))
     if "reject-offer" in offered:
-        options.append(Option(Message("{player} rejects the promise", player=name), c.RejectOffer(player)))
+        options.append(Option(Message("{player} rejects the offer", player=name), c.RejectOffer(player)))
     if "decline-to-offer" in offered:
         options.append(Option(Message("{player} makes no offer", player=name), c.DeclineToOffer(player)))
     if "pay-offer" in offered:
