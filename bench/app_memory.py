@@ -13,10 +13,11 @@ directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak
   (``Table.key_down``/``key_up``, a frame after each), each player trying their buttons in turn
   from a place that moves every round until the panel locks them in; otherwise the board's step
   (``companion.games.gluecksritter.screens.guide.step``) is followed: its options are tried in
-  order and the first the table accepts is kept (the Ducat card's dialog enters a random card);
+  order and the first the table accepts is kept (the Ducat card's dialog enters a random card,
+  the payment dialog sends its command without naming the coins);
   when none is accepted or an option only opens a dialog (an offer, a hand-over), the seeded
   random table of ``tests/support/autoplay.py`` proposes commands until the table takes one.
-  The script plays until the game is over (18 rounds with the default seed) or ``--rounds``
+  The script plays until the game is over (about 25 rounds with the default seed) or ``--rounds``
   rounds (40) have been played. Memory is read at the start screen, with the game on the board
   before the first command, and after the game.
 * **bare Kivy**: an ``App`` whose root is one ``Label``, started with the same driver, 50 frames
@@ -129,6 +130,8 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     def dialog_command(option: Any) -> Any:
         if option.dialog == "ducats":
             return PlaceDucats(rng.randint(0, 6), rng.randint(0, 6))
+        if "command" in option.args:  # a dialog asking for the coins to pay: the command as it is
+            return option.args["command"]
         return None  # an offer or a hand-over: the random table below makes one
 
     def key_in(seat: int, player: str, round_: int) -> None:
