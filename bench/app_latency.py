@@ -275,6 +275,9 @@ def matrix_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]:
     state: dict[str, Any] = {}
 
     def begin(_dt: float) -> None:
+        if app.journal is None:  # the app opens its journal right after its first frame
+            Clock.schedule_once(begin)
+            return
         new_game(app)
         counts = [
             app.tr(Message("Choosing in secret: {locked} of {count} locked in", locked=k, count=4)) for k in range(5)

@@ -58,12 +58,11 @@ def child(case: str, data_dir: Path, started_ns: int) -> int:
     env.prepare(data_dir / "kivy", headless=True)
     marks: dict[str, int] = {}
     if case == "companion":
-        from companion.app.run import hardware_factory
+        from companion.app.run import Hardware
         from companion.app.shell import CompanionApp
 
         app = None
-        make, config = hardware_factory(lambda: app.settings_, dice="none")
-        app = CompanionApp(data_dir, hardware=make, wiring=config.panel)
+        app = CompanionApp(data_dir, hardware=Hardware(lambda: app.settings_, dice="none"))  # as `companion` does
     else:
         from kivy.app import App
         from kivy.uix.label import Label

@@ -43,29 +43,49 @@ def size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def hardware_factory(app_settings: Any, *, dice: str, emulator: Any = None) -> Any:
-    """What the app gives each new table: the panel and LEDs from the settings file (the keyboard
-    when there is none), and the serial die only when the settings choose it."""
-    from companion.table.devices import from_config
-    from hardware.config import HardwareConfig, load_hardware_config
-    from hardware.dice.config import DiceConfig
-    from hardware.panel import PanelConfig
+class Hardware:
+    """What the app gives each new table: the panel and LEDs from the hardware settings file (the
+    keyboard when there is none), and the serial die only when the app's settings choose it.
 
-    config = load_hardware_config()
-    if config.source is None:  # no settings file: a desktop
-        config = HardwareConfig(PanelConfig(wiring="keyboard"), DiceConfig(port="none"), None)
-    if emulator is not None:
-        config = HardwareConfig(config.panel, DiceConfig(port=emulator.path), config.source)
-    elif dice == "none":
-        config = HardwareConfig(config.panel, DiceConfig(port="none"), config.source)
+    Nothing is read or imported until the first table opens (gpiozero, pyserial and the settings
+    file's models cost a third of a second): the start screen comes first. A settings file that
+    cannot be used raises ``HardwareConfigError`` then, and the app says so on the screen."""
 
-    def make() -> dict[str, Any]:
-        hardware = from_config(config, pin_factory=None)
-        if app_settings().die != "serial":
+    def __init__(self, app_settings: Any, *, dice: str = "settings", emulator: Any = None) -> None:
+        self.app_settings = app_settings
+        self.dice = dice
+        self.emulator = emulator
+        self._config: Any = None
+
+    def config(self) -> Any:
+        if self._config is None:
+            from hardware.config import HardwareConfig, load_hardware_config
+            from hardware.dice.config import DiceConfig
+            from hardware.panel import PanelConfig
+
+            config = load_hardware_config()
+            if config.source is None:  # no settings file: a desktop
+                config = HardwareConfig(PanelConfig(wiring="keyboard"), DiceConfig(port="none"), None)
+            if self.emulator is not None:
+                config = HardwareConfig(config.panel, DiceConfig(port=self.emulator.path), config.source)
+            elif self.dice == "none":
+                config = HardwareConfig(config.panel, DiceConfig(port="none"), config.source)
+            self._config = config
+        return self._config
+
+    def __call__(self) -> dict[str, Any]:
+        from companion.table.devices import from_config
+
+        hardware = from_config(self.config(), pin_factory=None)
+        if self.app_settings().die != "serial":
             hardware["dice"] = None
         return hardware
 
-    return make, config
+
+def hardware_factory(app_settings: Any, *, dice: str, emulator: Any = None) -> tuple[Hardware, Any]:
+    """The app's hardware and its settings read now (for benchmarks and tests that want both)."""
+    hardware = Hardware(app_settings, dice=dice, emulator=emulator)
+    return hardware, hardware.config()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,19 +104,13 @@ def run(args: argparse.Namespace) -> int:
 
         os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    emulator = None
-    if args.dice == "emulator":
-        emulator = start_emulator()
+    emulator = start_emulator() if args.dice == "emulator" else None
     from companion.app.shell import CompanionApp
-    from hardware.config import HardwareConfigError
 
     app: CompanionApp | None = None
-    try:
-        make, config = hardware_factory(lambda: app.settings_, dice=args.dice, emulator=emulator)
-    except HardwareConfigError as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return 2
-    app = CompanionApp(directory, hardware=make, emulator=emulator, wiring=config.panel)
+    app = CompanionApp(
+        directory, hardware=Hardware(lambda: app.settings_, dice=args.dice, emulator=emulator), emulator=emulator
+    )
     if emulator is not None and app.settings_.die != "serial":
         app.settings_.die = "serial"  # the emulated die was asked for: read it
     try:

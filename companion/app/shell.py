@@ -28,8 +28,7 @@ from kivy.uix.textinput import TextInput
 from companion.app import settings as app_settings
 from companion.app import status, theme
 from companion.i18n import Message, render, set_language
-from companion.table import Happened, Moved, Notice, Refused, Table
-from companion.table.notices import DeviceChanged, LockedIn, RollCalled, Rolling
+from companion.table.notices import DeviceChanged, Happened, LockedIn, Moved, Notice, Refused, RollCalled, Rolling
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -74,14 +73,14 @@ class CompanionApp(App):
         self.hardware = hardware or (lambda: {})
         self.rng = rng or random.Random()
         self.emulator = emulator
-        self.wiring = wiring
+        self.wiring = wiring  # the panel's settings; else asked of ``hardware.config()`` when shown
         self.settings_, problem = app_settings.load(data_dir)
         self.startup_problem = problem
         self.language = self.settings_.language
         set_language(self.language)
         self.journal: Any = None
         self.session: Any = None
-        self.table: Table | None = None
+        self.table: Any = None  # the running game's companion.table.Table
         self.last_notice: Notice | None = None
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
         self.private_player: str | None = None  # a privacy cover is open for this player
@@ -123,17 +122,16 @@ class CompanionApp(App):
         manager.transition = NoTransition()
         for screen_class in SCREENS:
             manager.add_widget(screen_class())
-        from companion.games.registry import HOMES
-
-        for home in HOMES.values():
-            if home.screens is not None:
-                for screen_class in home.part("screens").SCREENS:
-                    manager.add_widget(screen_class())
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         Clock.schedule_interval(lambda dt: self.refresh_status(), 1.0)
         return shell
 
     def on_start(self) -> None:
+        """The window shows the start screen at once; the journal is opened (and a running game
+        resumed onto the screen it stood at) right after that first frame."""
+        Clock.schedule_once(lambda dt: self.open_journal(), 0)
+
+    def open_journal(self) -> None:
         from companion.journal.errors import JournalError
         from companion.journal.session import Session
         from companion.journal.store import Journal
@@ -155,6 +153,7 @@ class CompanionApp(App):
             self.goto(self.settings_.screen if self.settings_.screen in self.root.manager.screen_names else "start")
         else:
             self.goto("start")
+        self.refresh()
 
     def on_stop(self) -> None:
         self.close_table()
@@ -175,23 +174,47 @@ class CompanionApp(App):
         from companion.journal.session import Session
 
         if self.journal is None:
+            self.tell(Message("The journal is not open, so no game can start."), refusal=True)
             return
         self.close_table()
         session = Session.start(self.journal, game, setup)
         self.open_table(session)
         self.goto(self.game_screen())
 
+    def add_game_screens(self, game: str) -> None:
+        """The game's own screens, added when its first table opens (not at start-up, which stays
+        quick with no game to show)."""
+        from companion.games.registry import part
+
+        added = self.__dict__.setdefault("_games_shown", set())
+        if game in added:
+            return
+        for screen_class in part(game, "screens").SCREENS:
+            self.root.manager.add_widget(screen_class())
+        added.add(game)
+
     def open_table(self, session: Any) -> None:
         from companion.games.registry import part
 
+        self.add_game_screens(session.game.name)
         self.session = session
-        table = Table(
-            session,
-            part(session.game.name, "table").TABLE,
-            schedule=lambda call: Clock.schedule_once(lambda dt: call()),
-            rng=self.rng,
-            **self.hardware(),
-        )
+        from companion.table.table import Table  # with the session and the hardware layer: when a game opens
+
+        def table_with(hardware: dict[str, Any]) -> Any:
+            return Table(
+                session,
+                part(session.game.name, "table").TABLE,
+                schedule=lambda call: Clock.schedule_once(lambda dt: call(), -1),  # before the next frame
+                rng=self.rng,
+                **hardware,
+            )
+
+        try:
+            table = table_with(self.hardware())
+        except Exception as error:  # a settings file, a pin or a port that cannot be used: play on
+            log.error("the hardware cannot be used: %s", error)  # the screen, and say why
+            table = table_with({})
+            self.tell(Message("The hardware cannot be used: {problem}", problem=str(error)), refusal=True)
         table.listen(self._heard)
         self.table = table
         self.happened = []
@@ -206,7 +229,13 @@ class CompanionApp(App):
             self.refresh()
 
     def wiring_words(self) -> Any:
-        wiring = getattr(self.wiring, "wiring", None)
+        panel = self.wiring
+        if panel is None and hasattr(self.hardware, "config"):
+            try:
+                panel = self.hardware.config().panel
+            except ValueError as error:  # the hardware settings file cannot be used
+                return Message("The hardware settings cannot be used: {problem}", problem=str(error))
+        wiring = getattr(panel, "wiring", None)
         if wiring == "keyboard":
             return Message("The keyboard: keys 1-6 for seat 1, q-y seat 2, a-h seat 3, z-n seat 4.")
         if wiring == "matrix":
@@ -290,7 +319,7 @@ class CompanionApp(App):
 
     def _refresh_soon(self) -> None:
         if getattr(self, "_trigger", None) is None:
-            self._trigger = Clock.create_trigger(lambda dt: self.refresh())
+            self._trigger = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
         self._trigger()
 
     def refresh(self) -> None:

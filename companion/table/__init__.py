@@ -1,8 +1,13 @@
 """The table: one object per running game that turns the screens' and the hardware's input into
 commands for the session, and tells the screens what the game awaits and what just happened.
-No Kivy here; see docs/table.md."""
+No Kivy here; see docs/table.md.
 
-from companion.table.devices import HardwareStatus
+The notices and the game protocol are light; ``Table``, ``Awaited`` and ``HardwareStatus`` bring
+the session and the hardware layer with them and are imported when first asked for, so that a
+screen can name the notices without paying for the rest at start-up."""
+
+from typing import Any
+
 from companion.table.game import RollWanted, TableGame
 from companion.table.notices import (
     ChoiceOpened,
@@ -17,7 +22,21 @@ from companion.table.notices import (
     RollCalled,
     Rolling,
 )
-from companion.table.table import Awaited, Table
+
+_LAZY = {
+    "Table": "companion.table.table",
+    "Awaited": "companion.table.table",
+    "HardwareStatus": "companion.table.devices",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'companion.table' has no attribute {name!r}")
+
 
 __all__ = [
     "Awaited",

@@ -54,27 +54,20 @@ class BoardScreen(AppScreen):
         self.ids.happened.text = "\n".join(app.tr(text) for text in app.happenings_now()[:4])
 
     # ----------------------------------------------------------------------------- board
+    # The board's widgets are made once and then only their texts and colours change: a refresh
+    # follows every notice, and new widgets (and the garbage they leave) would cost frames.
     def draw_fields(self, app: Any, view: dict[str, Any]) -> None:
         box = self.ids.fields
-        box.clear_widgets()
-        for number in range(1, 7):
+        if not box.children:
+            for _ in range(6):
+                box.add_widget(_Field())
+        for number, cell in enumerate(reversed(box.children), start=1):
             coins = view.get(f"field{number}")
             text = str(number)
             if coins:  # the coins lying on fields 5 and 6, silver over gold
                 small = int(sp(theme.SMALL_SP - 4))
                 text += f"\n[size={small}]{coins['silver']} S\n{coins['gold']} G[/size]"
-            active = view["field"] == number
-            cell = Label(
-                text=text,
-                color=(1, 1, 1, 1) if active else theme.INK,
-                bold=True,
-                markup=True,
-                font_size=dp(theme.BODY_SP),
-                halign="center",
-            )
-            paint = _paint(theme.WOOD if active else theme.PAPER_DARK)
-            cell.bind(size=paint, pos=paint)
-            box.add_widget(cell)
+            cell.show(text, active=view["field"] == number)
         sack, supply = view["sack"], view["supply"]
         self.ids.stock.text = app.tr(
             Message(
@@ -88,23 +81,35 @@ class BoardScreen(AppScreen):
 
     def draw_players(self, app: Any, view: dict[str, Any], awaited: Any) -> None:
         grid = self.ids.players
-        grid.clear_widgets()
+        colours = tuple(player["colour"] for player in view["players"])
+        if getattr(self, "_seated", None) != colours:
+            grid.clear_widgets()
+            self._heads = [_cell("", small=True) for _ in range(6)]
+            self._rows = []
+            for widget in self._heads:
+                grid.add_widget(widget)
+            for colour in colours:
+                chip = Chip(colour=colour)
+                chip.size = (dp(96), dp(38))
+                cells = [_cell("") for _ in range(5)]
+                for widget in (chip, *cells):
+                    grid.add_widget(widget)
+                self._rows.append((chip, cells))
+            self._seated = colours
         heads = ("", Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
-        for head in heads:
-            grid.add_widget(_cell(app.tr(head) if head else "", small=True))
-        for player in view["players"]:
+        for widget, head in zip(self._heads, heads, strict=True):
+            widget.text = app.tr(head) if head else ""
+        small = int(sp(theme.SMALL_SP - 2))
+        for player, (chip, cells) in zip(view["players"], self._rows, strict=True):
             colour = player["colour"]
             name = player["name"]
             if name == colour.capitalize():  # no name given: the colour, in the table's language
                 name = app.tr(who(colour))
             state = app.tr(_state_words(player, awaited, view))
             name = escape_markup(name[:10])
-            small = int(sp(theme.SMALL_SP - 2))
-            chip = Chip(colour=colour, text=f"{name}\n[size={small}]{escape_markup(state)}[/size]" if state else name)
-            chip.size = (dp(96), dp(38))
-            grid.add_widget(chip)
-            for key in ("silver", "gold", "walls", "towers", "documents"):
-                grid.add_widget(_cell(str(player[key])))
+            chip.text = f"{name}\n[size={small}]{escape_markup(state)}[/size]" if state else name
+            for cell, key in zip(cells, ("silver", "gold", "walls", "towers", "documents"), strict=True):
+                cell.text = str(player[key])
 
     def draw_step(self, app: Any, view: dict[str, Any], table: Any) -> None:
         awaited = table.awaiting()
@@ -116,16 +121,27 @@ class BoardScreen(AppScreen):
             prompt += "\n" + app.tr(offer)
         self.ids.prompt.text = prompt
         box = self.ids.options
+        labels = tuple((app.tr(option.label), option.player) for option in now.options)
+        roll = awaited.rolls[0] if now.rolls else None
+        shown = (labels, roll.die if roll else None, app.settings_.die, app.language)
+        if getattr(self, "_shown", None) == shown:
+            for button, option in zip(self._buttons, now.options, strict=True):
+                button.option = option  # the same choices: only what they send may differ
+            return
+        self._shown = shown
         box.clear_widgets()
-        if now.rolls:
-            self.draw_rolls(app, box, awaited.rolls[0])
-        for option in now.options:
-            button = Factory.Big(text=app.tr(option.label))
+        if roll is not None:
+            self.draw_rolls(app, box, roll)
+        self._buttons = []
+        for option, (text, _player) in zip(now.options, labels, strict=True):
+            button = Factory.Big(text=text)
             if option.player:
                 button.background_color = theme.player_colour(option.player)
                 button.color = theme.text_on(option.player)
-            button.bind(on_release=lambda *_, o=option: self.choose(o))
+            button.option = option
+            button.bind(on_release=lambda button: self.choose(button.option))
             box.add_widget(button)
+            self._buttons.append(button)
 
     def draw_rolls(self, app: Any, box: Any, roll: Any) -> None:
         source = app.settings_.die
@@ -190,6 +206,7 @@ class BoardScreen(AppScreen):
         players = [p["colour"] for p in self.view["players"]]
         box = self.ids.options
         box.clear_widgets()
+        self._shown = None  # the step's buttons are gone: the next refresh draws them again
         self.ids.prompt.text = app.tr(Message("Whose documents? Tap your colour."))
         for colour in players:
             button = Factory.Big(text=app.tr(who(colour)), background_color=theme.player_colour(colour))
@@ -221,28 +238,43 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
 def _cell(text: str, small: bool = False) -> Label:
     label = Label(
         text=text,
-        shorten=True,
+        shorten=small,
         color=theme.INK,
         font_size=dp(theme.SMALL_SP if small else theme.BODY_SP),
         bold=not small,
         size_hint_y=None,
         height=dp(38 if not small else 20),
     )
-    label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
+    if small:  # a heading may be too long for its column: shortened to fit
+        label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
     label.halign = "center"
     return label
 
 
-def _paint(colour: Any) -> Any:
-    from kivy.graphics import Color, Rectangle
+class _Field(Label):
+    """One field of the board: its number (and the coins on it), dark while it is settled."""
 
-    def paint(widget: Any, _size: Any) -> None:
-        widget.canvas.before.clear()
-        with widget.canvas.before:
-            Color(*colour)
-            Rectangle(pos=(widget.x + dp(2), widget.y + dp(2)), size=(widget.width - dp(4), widget.height - dp(4)))
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(bold=True, markup=True, font_size=dp(theme.BODY_SP), halign="center", **kwargs)
+        from kivy.graphics import Color, Rectangle
 
-    return paint
+        self.active = None
+        with self.canvas.before:
+            self._colour = Color(*theme.PAPER_DARK)
+            self._square = Rectangle()
+        self.bind(pos=self._place, size=self._place)
+
+    def _place(self, *_: Any) -> None:
+        self._square.pos = (self.x + dp(2), self.y + dp(2))
+        self._square.size = (self.width - dp(4), self.height - dp(4))
+
+    def show(self, text: str, *, active: bool) -> None:
+        if self.text != text:
+            self.text = text
+        if self.active != active:
+            self.active = active
+            self.color = (1, 1, 1, 1) if active else theme.INK
+            self._colour.rgba = theme.WOOD if active else theme.PAPER_DARK
 
 
 def _throw(emulator: Any, die: str) -> None:
