@@ -287,7 +287,22 @@ def emulated_die(data: Path) -> dict[str, Any]:
     return {"throws": throws, "rolls": [line["command"] for line in log].count("roll-die")}
 
 
+def broken_hardware(data: Path) -> dict[str, Any]:
+    """A panel that cannot be opened (a pin taken by another program): the game starts anyway,
+    played on the screen, and the bottom line says why."""
+
+    def busy() -> dict[str, Any]:
+        raise OSError("GPIO17 is busy")
+
+    app, driver = start(data, "en", hardware=busy)
+    new_game(app, driver, "Schmidt 1998 (German)", tuple(PICKS))
+    result = {"word": app.root.word, "status": app.root.status_text, "texts": driver.texts()}
+    driver.stop()
+    return result
+
+
 SESSIONS = {
+    "broken-hardware": broken_hardware,
     "round-by-touch": round_by_touch,
     "secrecy": secrecy,
     "until-killed": until_killed,

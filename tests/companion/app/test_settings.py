@@ -19,3 +19,10 @@ def test_the_language_switches_without_a_restart(tmp_path):
 def test_the_emulated_serial_die_settles_the_duel(tmp_path):
     result = run_session("emulated-die", tmp_path)
     assert result["rolls"] == result["throws"] >= 2  # red and blue duel; every throw was one roll
+
+
+def test_hardware_that_cannot_be_opened_is_said_and_the_game_goes_on(tmp_path):
+    seen = run_session("broken-hardware", tmp_path)
+    assert "The hardware cannot be used: GPIO17 is busy" in seen["word"]
+    assert seen["status"].startswith("No panel: choose on the screen")
+    assert "Enter the Ducat card" in seen["texts"]
