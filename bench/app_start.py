@@ -4,9 +4,8 @@ Each run starts a new process of the venv's interpreter, headless (``companion.a
 with ``headless=True``: SDL's offscreen driver, ``KCFG_GRAPHICS_MAXFPS=0``), with a data directory
 of its own in a temporary directory. Two cases, started exactly the same way:
 
-* **companion**: ``CompanionApp`` as ``companion app --dice none`` builds it (the hardware from
-  ``companion.app.run.hardware_factory``: without a hardware settings file the keyboard is the
-  button panel), run with ``App.run``;
+* **companion**: ``CompanionApp`` as ``companion app --dice none`` builds it (its hardware a
+  ``companion.app.run.Hardware``, read when the first table opens), run with ``App.run``;
 * **bare Kivy**: an ``App`` whose root is one ``Label``, run with ``App.run``.
 
 The parent notes ``CLOCK_MONOTONIC`` just before it starts the process and passes it on; the child
