@@ -142,7 +142,8 @@ def _ducats(n: int) -> Plural:
     return Plural("{n} Ducat", "{n} Ducats", n)
 
 
-def _offer(offer: Mapping[str, Any]) -> Text:
+def offer_text(offer: Mapping[str, Any]) -> Text:
+    """What an offer holds (Ducats, walls, towers, Ducats from the loot), for these lines and the board."""
     parts: list[Text] = []
     if offer.get("ducats"):
         parts.append(_ducats(offer["ducats"]))
@@ -923,7 +924,7 @@ def _first_offerer(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _offer_made(w: _Walk, i: int, e: dict) -> list[Text]:
     offer = e["offer"]
-    return [Message("{player} offers {offer}.", player=_who(offer["by"]), offer=_offer(offer))]
+    return [Message("{player} offers {offer}.", player=_who(offer["by"]), offer=offer_text(offer))]
 
 
 def _offer_declined(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -937,7 +938,7 @@ def _offer_rejected(w: _Walk, i: int, e: dict) -> list[Text]:
             "{player} rejects {other}'s offer of {offer}.",
             player=_who(e["player"]),
             other=Word(offer["by"]),
-            offer=_offer(offer),
+            offer=offer_text(offer),
         )
     ]
 
@@ -949,7 +950,7 @@ def _offer_accepted(w: _Walk, i: int, e: dict) -> list[Text]:
             "{player} accepts {other}'s offer of {offer}: {other} is the Black Knight.",
             player=_who(e["player"]),
             other=Word(offer["by"]),
-            offer=_offer(offer),
+            offer=offer_text(offer),
         )
     ]
 

@@ -245,13 +245,6 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
 def offer_words(offer: dict[str, Any] | None) -> Text | None:
     if not offer:
         return None
-    parts: list[Text] = []
-    if offer.get("ducats"):
-        parts.append(Plural("{n} Ducat", "{n} Ducats", offer["ducats"]))
-    if offer.get("walls"):
-        parts.append(Plural("{n} wall", "{n} walls", offer["walls"]))
-    if offer.get("towers"):
-        parts.append(Plural("{n} tower", "{n} towers", offer["towers"]))
-    if offer.get("loot_promise"):
-        parts.append(Plural("{n} Ducat from the loot", "{n} Ducats from the loot", offer["loot_promise"]))
-    return Message("{player} offers {what}", player=who(offer.get("by")), what=Join(*parts))
+    from companion.games.gluecksritter.happenings import offer_text
+
+    return Message("{player} offers {what}", player=who(offer.get("by")), what=offer_text(offer))
