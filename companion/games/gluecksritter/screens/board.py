@@ -20,7 +20,7 @@ from companion.app.shell import AppScreen
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import dialogs
 from companion.games.gluecksritter.screens.guide import Option, offer_words, step, who
-from companion.i18n import Message
+from companion.i18n import Join, Message
 
 load_beside(__file__)
 
@@ -219,6 +219,10 @@ class BoardScreen(AppScreen):
 
 
 def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> Any:
+    """What the chip says under the name: the dungeon, "chosen" or the revealed cards; at the end
+    only who won (two short words fit the chip at 800×480)."""
+    if view["winners"]:
+        return Message("wins!") if player["colour"] in view["winners"] else ""
     words = []
     if player["knight_in_dungeon"]:
         words.append(Message("dungeon"))
@@ -226,13 +230,7 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
         words.append(" + ".join(str(card) for card in player["pick"]))
     elif player["colour"] in awaited.locked or (player["has_chosen"] and view["phase"] in ("B", "C", "D")):
         words.append(Message("chosen"))
-    if player["colour"] in view["winners"]:
-        words.append(Message("wins!"))
-    if not words:
-        return ""
-    from companion.i18n import Join
-
-    return Join(*words, last=False)
+    return Join(*words, last=False) if words else ""
 
 
 def _cell(text: str, small: bool = False) -> Label:
