@@ -58,9 +58,9 @@ def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[P
 
     try:
         shot("start")
-        driver.tap(app.tr_say("Settings"))
+        driver.tap(app.say("Settings"))
         shot("settings")
-        driver.tap(app.tr_say("Back"))
+        driver.tap(app.say("Back"))
         for home in HOMES.values():
             if home.screens is not None:
                 showcase: Any = home.part("screens").showcase()

@@ -81,17 +81,14 @@ class CompanionApp(App):
         self.journal: Any = None
         self.session: Any = None
         self.table: Any = None  # the running game's companion.table.Table
-        self.last_notice: Notice | None = None
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
         self.private_player: str | None = None  # a privacy cover is open for this player
         self._listeners: list[Callable[[Notice], None]] = []
 
     # ----------------------------------------------------------------------------- texts
     def say(self, msgid: str, *_depends: Any) -> str:
-        """A catalogue text for a kv rule; pass ``app.language`` so the rule follows a switch."""
-        return render(Message(msgid))
-
-    def tr_say(self, msgid: str) -> str:
+        """A catalogue text without values (kv rules pass ``app.language`` so that the rule
+        follows a switch; the extractor reads ``app.say("...")`` in .kv files)."""
         return render(Message(msgid))
 
     def tr(self, text: Any) -> str:
@@ -254,7 +251,6 @@ class CompanionApp(App):
         self._listeners.append(listener)
 
     def _heard(self, notice: Notice) -> None:
-        self.last_notice = notice
         if isinstance(notice, Refused):
             if self.private_player is None or notice.player != self.private_player:
                 self.tell(notice.shown, refusal=True)  # behind a cover the dialog shows it, to that player only

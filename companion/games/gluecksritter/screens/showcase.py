@@ -18,7 +18,7 @@ from engines.gluecksritter import commands as c
 
 def play(driver: Any, shot: Callable[[str], None]) -> None:
     app = App.get_running_app()
-    say = app.tr_say
+    say = app.say
     driver.tap(say("New game"))
     new = app.root.manager.get_screen("new")
     for chip in list(reversed(new.ids.colours.children))[:4]:  # red, blue, green, yellow
