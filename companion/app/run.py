@@ -98,13 +98,17 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
-    env.prepare(directory / "kivy", size=args.size)
+    try:
+        env.prepare(directory / "kivy", size=args.size)
+    except OSError as error:
+        print(f"companion: cannot use the data directory {directory}: {error.strerror}", file=sys.stderr)
+        return 2
     if args.fullscreen:
         import os
 
         os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    emulator = start_emulator() if args.dice == "emulator" else None
+    emulator, stop = start_emulator() if args.dice == "emulator" else (None, None)
     from companion.app.shell import CompanionApp
 
     app: CompanionApp | None = None
@@ -117,13 +121,14 @@ def run(args: argparse.Namespace) -> int:
         app.run()
     finally:
         if emulator is not None:
+            stop.set()
             emulator.close()
     return 0
 
 
-def start_emulator() -> Any:
-    """An emulated serial die on a pseudo-terminal, sending its heartbeat on a thread of its own;
-    the app's roll buttons throw it (``emulator.roll``)."""
+def start_emulator() -> tuple[Any, Any]:
+    """An emulated serial die on a pseudo-terminal, sending its heartbeat on a thread of its own
+    until the returned event is set; the app's roll buttons throw it (``emulator.roll``)."""
     import threading
 
     from hardware.dice.emulator import DiceEmulator
@@ -134,8 +139,7 @@ def start_emulator() -> Any:
     stop = threading.Event()
     thread = threading.Thread(target=drive, args=(emulator, stop), name="dice-emulator", daemon=True)
     thread.start()
-    emulator.stop = stop
-    return emulator
+    return emulator, stop
 
 
 def main(argv: list[str]) -> int:

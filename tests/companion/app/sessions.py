@@ -243,7 +243,7 @@ def emulated_die(data: Path) -> dict[str, Any]:
     from companion.app import run
 
     env.prepare(data / "kivy", headless=True)
-    emulator = run.start_emulator()
+    emulator, stop = run.start_emulator()
     app = None
     make, _config = run.hardware_factory(lambda: app.settings_, dice="emulator", emulator=emulator)
     from companion.app import settings as app_settings
@@ -282,7 +282,7 @@ def emulated_die(data: Path) -> dict[str, Any]:
         throws += 1
     log = app.table.log()
     driver.stop()
-    emulator.stop.set()
+    stop.set()
     emulator.close()
     return {"throws": throws, "rolls": [line["command"] for line in log].count("roll-die")}
 
