@@ -26,49 +26,32 @@ from engines.schatzjagd.rules import (
 from engines.schatzjagd.state import GameState, Henchman
 
 
-def _under(rule: str, refusal: RuleViolation) -> RuleViolation:
-    """``refusal`` under ``rule``: a place or walls a command names are refused under the rule of that
-    command (``travel.place``, ``dig.field``, ...), with the same template and values."""
-    refusal.rule = rule
-    refusal.args = (f"{refusal.message} [{rule}]",)
-    return refusal
-
-
 def place_of(state: GameState, text: str, rule: str) -> str:
     """A place a command names: one of this game (older journals' gate places are no longer named).
     Refused under ``rule``."""
     try:
         place = normal_place(text)
     except ValueError:
-        raise _under(
+        raise RuleViolation(
             rule,
-            RuleViolation(
-                "place.name",
-                "{text} is no place: write a field (road letter and river number, e.g. C7), city, "
-                "inn, healer, school, smith or castle-<colour>",
-                text=repr(text),
-            ),
+            "{text} is no place: write a field (road letter and river number, e.g. C7), city, "
+            "inn, healer, school, smith or castle-<colour>",
+            text=repr(text),
         ) from None
     if legacy_walls(place):
-        raise _under(
+        raise RuleViolation(
             rule,
-            RuleViolation(
-                "place.name",
-                "{text} is no place: the places before the walls are fields; give the field and before=city "
-                "or before=castle-<colour>",
-                text=place,
-            ),
+            "{text} is no place: the places before the walls are fields; give the field and before=city "
+            "or before=castle-<colour>",
+            text=place,
         )
     colour = castle_colour(place)
     if colour is not None and colour not in state.colours:
-        raise _under(
+        raise RuleViolation(
             rule,
-            RuleViolation(
-                "place.name",
-                "nobody plays {colour}: there is no prince's {castle} in this game",
-                colour=colour,
-                castle=place,
-            ),
+            "nobody plays {colour}: there is no prince's {castle} in this game",
+            colour=colour,
+            castle=place,
         )
     return place
 
@@ -81,27 +64,18 @@ def walls_of(state: GameState, to: str, text: str | None, rule: str, field_rule:
     try:
         walls = normal_walls(text)
     except ValueError:
-        raise _under(
+        raise RuleViolation(
             rule,
-            RuleViolation(
-                "place.walls",
-                "{text} names no walls: a field lies before the city's walls (city) or a castle's (castle-<colour>)",
-                text=repr(text),
-            ),
+            "{text} names no walls: a field lies before the city's walls (city) or a castle's (castle-<colour>)",
+            text=repr(text),
         ) from None
     colour = castle_colour(walls)
     if colour is not None and colour not in state.colours:
-        raise _under(
-            rule,
-            RuleViolation(
-                "place.walls", "nobody plays {colour}: no {castle} stands on this board", colour=colour, castle=walls
-            ),
+        raise RuleViolation(
+            rule, "nobody plays {colour}: no {castle} stands on this board", colour=colour, castle=walls
         )
     if not is_field(to):
-        raise _under(
-            field_rule or rule,
-            RuleViolation("place.walls", "only fields lie before the walls, not {place}", place=to),
-        )
+        raise RuleViolation(field_rule or rule, "only fields lie before the walls, not {place}", place=to)
     return walls
 
 

@@ -29,8 +29,12 @@ def problem(node: ast.Call) -> str | None:
     if len(node.args) != 2:
         return "takes a rule id and a template"
     rule, template = node.args
-    if not (isinstance(rule, ast.Constant) and isinstance(rule.value, str)):
-        return "the rule id is not a literal"
+    literal = isinstance(rule, ast.Constant) and isinstance(rule.value, str)
+    handed_on = isinstance(rule, ast.Name) or (
+        isinstance(rule, ast.BoolOp) and all(isinstance(v, ast.Name) for v in rule.values)
+    )
+    if not (literal or handed_on):  # a helper may refuse under the rule of the command that called it
+        return "the rule id is neither a literal nor a parameter"
     if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
         return "the template is not a literal string (an f-string or a sentence built in code)"
     names = {name for _, name, _, _ in string.Formatter().parse(template.value) if name is not None}
