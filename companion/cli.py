@@ -3,11 +3,14 @@
 registers itself here through ``add_to(commands)``.
 
 Exit codes: 0 all good, 1 a check failed, 2 a file, a device or the command line was wrong.
+When the reader of the output goes away (``companion journal show DB --json | head``) the command
+stops quietly with 141, as a program ended by SIGPIPE does in a shell.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -40,7 +43,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(args_list)
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else 0
-    return args.handler(args)
+    try:
+        code = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+    except BrokenPipeError:
+        return _reader_gone()
+    except RecursionError:  # the commands that read nested input say so themselves; this is the net
+        print("companion: the input is nested too deeply to be read", file=sys.stderr)
+        return 2
+    return code
+
+
+SIGPIPE_EXIT = 141  # 128 + SIGPIPE: what a shell reports for a program that wrote into a closed pipe
+
+
+def _reader_gone() -> int:
+    """Nobody reads the standard output any more: stop without a traceback. What is still buffered
+    goes to /dev/null, so that the interpreter's last flush does not fail again
+    (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return SIGPIPE_EXIT
 
 
 class _Version(argparse.Action):

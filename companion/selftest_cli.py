@@ -3,7 +3,8 @@
 Reads the hardware settings file (``hardware.config``), watches the button panel for the given
 time while the players press each of their buttons, then listens to the die until it rolls.
 Exit code 0 when everything registered, 1 when something is stuck, chattering, silent or not
-found, 2 when the settings file is unusable.
+found, 2 when the settings file is unusable or the command line leaves nothing to test (both
+``--skip-panel`` and ``--skip-die``) or gives a time that is not above 0 and at most an hour.
 """
 
 from __future__ import annotations
@@ -27,16 +28,35 @@ def add_to(commands: argparse._SubParsersAction) -> None:
         description="Watch the button panel while every button is pressed once, then wait for a roll of the die.",
     )
     parser.add_argument("--config", type=Path, help="the hardware settings file (default: see docs/wiring.md)")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long to watch the panel (30)")
-    parser.add_argument("--die-seconds", type=float, default=15.0, help="how long to wait for a roll (15)")
+    parser.add_argument("--seconds", type=_seconds, default=30.0, help="how long to watch the panel (30)")
+    parser.add_argument("--die-seconds", type=_seconds, default=15.0, help="how long to wait for a roll (15)")
     parser.add_argument("--skip-panel", action="store_true", help="only test the die")
     parser.add_argument("--skip-die", action="store_true", help="only test the panel")
     parser.set_defaults(handler=run)
 
 
+LONGEST_WAIT = 3600.0
+
+
+def _seconds(text: str) -> float:
+    """A time to watch or wait: above 0 and at most an hour (not nan, not infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not 0 < value <= LONGEST_WAIT:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"give a number of seconds above 0 and at most {LONGEST_WAIT:g}, not {text[:40]}"
+        )
+    return value
+
+
 def run(args: argparse.Namespace, *, pin_factory: Any = None, out: TextIO = sys.stdout) -> int:
     from hardware.config import HardwareConfigError, load_hardware_config
 
+    if args.skip_panel and args.skip_die:
+        print("companion selftest: --skip-panel and --skip-die together leave nothing to test", file=sys.stderr)
+        return 2
     try:
         config = load_hardware_config(args.config)
     except HardwareConfigError as error:

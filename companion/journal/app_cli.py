@@ -27,7 +27,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
         description="Write one game as a companion export (json) or as a BG Stats play file (bgstats, "
         "finished games only). Without --output the document goes to the standard output.",
     )
-    export.add_argument("game_id", type=int, metavar="ID", help="the game's number in the journal")
+    export.add_argument("game_id", type=record_id, metavar="ID", help="the game's number in the journal")
     export.add_argument("--format", choices=("json", "bgstats"), default="json", help="json (default) or bgstats")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE (whole or not at all)")
     _journal_options(export)
@@ -53,7 +53,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     _journal_options(save)
     save.set_defaults(handler=_guarded("save"))
     load = actions.add_parser("load", help="continue a save as a new game, which becomes the running one")
-    load.add_argument("save_id", type=int, metavar="ID")
+    load.add_argument("save_id", type=record_id, metavar="ID")
     _journal_options(load)
     load.set_defaults(handler=_guarded("load"))
     wipe = actions.add_parser("delete-all", help="delete every save (only with --yes)")
@@ -63,6 +63,21 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     quit_ = actions.add_parser("quit", help="save the running game under the date and time; no game runs after")
     _journal_options(quit_)
     quit_.set_defaults(handler=_guarded("quit"))
+
+
+LARGEST_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def record_id(text: str) -> int:
+    """A game's or a save's number on the command line: a whole number from 1 to 2**63 - 1 (the
+    journal numbers from 1; anything else could only be a mistake)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if not 1 <= value <= LARGEST_ID:
+        raise argparse.ArgumentTypeError(f"{text[:40]} is no number in the journal (they run from 1 to {LARGEST_ID})")
+    return value
 
 
 def _journal_options(parser: argparse.ArgumentParser) -> None:

@@ -54,9 +54,15 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    checked = exports.check_document(exports.read_json(args.file))  # before the journal is opened (or made)
+    try:
+        checked = exports.check_document(exports.read_json(args.file))  # before the journal is opened (or made)
+    except RecursionError:
+        raise exports.ExportError(f"{args.file} is not a companion export (nested too deeply to be read)") from None
     with _open(args, create=True) as journal:
-        imported = exports.import_checked(journal, checked)
+        try:
+            imported = exports.import_checked(journal, checked)
+        except RecursionError:  # its one transaction keeps nothing
+            raise exports.ExportError(f"{args.file} is nested too deeply to be written into the journal") from None
     print(imported.game_id)
     return 0
 

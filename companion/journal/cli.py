@@ -11,6 +11,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from companion.journal.app_cli import record_id
+
 if TYPE_CHECKING:
     from companion.journal.store import Journal
 
@@ -27,7 +29,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     show = actions.add_parser("show", help="print the public view of the running game (or of --game ID)")
     show.add_argument("db", metavar="DB")
     show.add_argument("--json", action="store_true", help="as JSON")
-    show.add_argument("--game", type=int, help="another game than the running one")
+    show.add_argument("--game", type=record_id, metavar="ID", help="another game than the running one")
     show.add_argument("--log", action="store_true", help="the game log instead: every entry, corrections marked")
     show.set_defaults(handler=run_show)
 
@@ -62,7 +64,7 @@ def run_show(args: argparse.Namespace) -> int:
 
     try:
         with _open(args.db) as journal:
-            session = Session.open(journal, args.game) if args.game else Session.resume(journal)
+            session = Session.open(journal, args.game) if args.game is not None else Session.resume(journal)
             if session is None:
                 print("companion: no game is running in this journal", file=sys.stderr)
                 return 1
