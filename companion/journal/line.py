@@ -29,7 +29,11 @@ class LineOfPlay:
         self.line: list[int] = []
         self.redo: list[int] = []
         self.events = 0
-        self._states: dict[int, Any] = {0: initial}  # for the commands in play and those that can be redone
+        # The states a later entry can start from: the setup's, and those after the commands in
+        # play and the commands that can be redone. Kept exactly so as the line changes (a new
+        # command drops the states of what could be redone; undo and redo only move an entry
+        # between ``line`` and ``redo``), so each entry costs the same however long the game is.
+        self._states: dict[int, Any] = {0: initial}
         self._next = 1
 
     @property
@@ -70,7 +74,6 @@ class LineOfPlay:
             self.line.append(entry.seq)
             self._states[entry.seq] = state
             self.events += len(events)
-            self._forget()
             return command, events
         if entry.kind == "undo":
             if not self.line or entry.target != head:
@@ -82,11 +85,4 @@ class LineOfPlay:
             self.line.append(self.redo.pop())
         else:
             raise EntryProblem(f"{where}: unknown kind {entry.kind!r}")
-        self._forget()
         return None
-
-    def _forget(self) -> None:
-        """Keep only the states a later entry can start from (bounded by the line's length)."""
-        keep = set(self.line) | set(self.redo) | {0}
-        if len(self._states) > len(keep):
-            self._states = {seq: s for seq, s in self._states.items() if seq in keep}
