@@ -7,12 +7,16 @@ business. Every error names the file and the line.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 # Header words of every game; each game's adapter refuses the ones it does not use.
 HEADER_WORDS = ("game", "rules", "players", "player", "name", "setting", "catalogue")
 HISTORY_OPS = ("undo", "redo")
+# A scenario file is read whole, and every line becomes a statement; this keeps the memory a file
+# can take small (the longest shipped scenario has 10 KB).
+LARGEST_FILE = 2**20  # bytes
 
 
 class ScenarioError(ValueError):
@@ -81,14 +85,32 @@ class Scenario:
 
 
 def read_scenario(path: str | Path) -> Scenario:
+    return parse_scenario(read_text(path), path)
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a scenario file, read in bounded memory: a file larger than :data:`LARGEST_FILE`
+    is refused by its size before anything is read, and no more than that is ever read (a device
+    or a pipe tells no size)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > LARGEST_FILE:
+                raise ScenarioError(path, None, f"the file has {size} bytes, {_too_large()}; it was not read")
+            data = file.read(LARGEST_FILE + 1)
     except OSError as exc:
         raise ScenarioError(path, None, f"cannot read the file: {exc.strerror}") from exc
+    if len(data) > LARGEST_FILE:
+        raise ScenarioError(path, None, f"the file goes on past {LARGEST_FILE} bytes, {_too_large()}")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
-    return parse_scenario(text, path)
+
+
+def _too_large() -> str:
+    return f"more than a scenario may have (at most {LARGEST_FILE} bytes)"
 
 
 def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:

@@ -27,6 +27,7 @@ from companion.scenario.parse import (
     ScenarioError,
     Statement,
     parse_scenario,
+    read_text,
 )
 from engines.core import History, InvariantBroken, RuleViolation
 
@@ -145,12 +146,8 @@ def _load(path: str | Path) -> Plan | Result:
     path = Path(path)
     text = ""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
         return prepare(parse_scenario(text, path))
-    except OSError as exc:
-        return Result(str(path), "error", message=f"cannot read the file: {exc.strerror}")
-    except UnicodeDecodeError:
-        return Result(str(path), "error", message="the file is not UTF-8 text")
     except ScenarioError as exc:
         lines = text.splitlines()
         shown = lines[exc.line - 1].strip() if exc.line and exc.line <= len(lines) else ""
