@@ -1,10 +1,17 @@
 """Where the installation's journal lives: ``--data-dir``, else the ``data_dir`` setting in
 ``$XDG_CONFIG_HOME/companion/settings.toml``, else ``$XDG_DATA_HOME/companion``
-(``~/.local/share/companion``)."""
+(``~/.local/share/companion``).
+
+Nothing here depends on the working directory: a relative ``data_dir`` is taken from the settings
+file's own directory, and an ``XDG_*`` variable that is not an absolute path is ignored, as the
+XDG Base Directory rules say, with a notice on the standard error. (Only ``--data-dir`` is taken
+from the working directory, as every path on a command line is.)
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 
@@ -13,9 +20,24 @@ from companion.journal.errors import JournalError
 JOURNAL_FILE = "journal.sqlite3"
 
 
+def _xdg(variable: str, default: Path) -> Path:
+    """``$variable`` when it is an absolute path; else ``default`` (said on stderr when the
+    variable is set but relative)."""
+    value = os.environ.get(variable)
+    if not value:
+        return default
+    if not os.path.isabs(value):
+        print(
+            f"companion: {variable}={value} is not an absolute path and is ignored, as the XDG Base "
+            f"Directory rules say; using {default}",
+            file=sys.stderr,
+        )
+        return default
+    return Path(value)
+
+
 def settings_file() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "companion" / "settings.toml"
+    return _xdg("XDG_CONFIG_HOME", Path.home() / ".config") / "companion" / "settings.toml"
 
 
 def data_dir(flag: str | Path | None = None) -> Path:
@@ -27,13 +49,14 @@ def data_dir(flag: str | Path | None = None) -> Path:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise JournalError(f"cannot read the settings file {path}: {exc}") from None
+        except RecursionError:
+            raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
         value = data.get("data_dir")
         if value is not None:
             if not isinstance(value, str) or not value.strip():
                 raise JournalError(f"{path}: data_dir must be a directory path in quotes")
-            return Path(value).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "companion"
+            return path.parent / Path(value).expanduser()  # an absolute path stands as it is
+    return _xdg("XDG_DATA_HOME", Path.home() / ".local" / "share") / "companion"
 
 
 def journal_path(flag: str | Path | None = None) -> Path:

@@ -109,7 +109,7 @@ def _step(adapter: Adapter, initial: Any, st: Statement) -> Step:
 @dataclass(frozen=True, slots=True)
 class Result:
     path: str
-    status: Literal["ok", "fail", "error"]  # error: the file cannot be read or understood
+    status: Literal["ok", "fail", "error"]  # error: the file cannot be read or understood, or the journal used
     commands: int = 0
     expectations: int = 0
     line: int | None = None
@@ -168,10 +168,11 @@ def run_plan(plan: Plan, journal: Journal | None = None, out: TextIO | None = No
     else:
         try:
             history = JournalTable(journal, plan, out or sys.stdout)
-        except JournalError as exc:
-            return Result(path, "fail", plan.commands, plan.expectations, message=f"journal: {exc}")
+        except JournalError as exc:  # an unusable journal is an error of a file, not a failed check
+            return Result(path, "error", plan.commands, plan.expectations, message=f"journal: {exc}")
     for step in plan.steps:
         st = step.statement
+        status: Literal["fail", "error"] = "fail"
         try:
             _play(history, step)
         except Failed as exc:
@@ -179,12 +180,12 @@ def run_plan(plan: Plan, journal: Journal | None = None, out: TextIO | None = No
         except InvariantBroken as exc:
             message = f"engine defect, an impossible state: {exc}"
         except JournalError as exc:
-            message = f"journal: {exc}"
+            status, message = "error", f"journal: {exc}"
         except Exception as exc:  # an engine crash is reported, not raised
             message = f"engine defect, {type(exc).__name__}: {exc}"
         else:
             continue
-        return Result(path, "fail", plan.commands, plan.expectations, st.line, st.text, message)
+        return Result(path, status, plan.commands, plan.expectations, st.line, st.text, message)
     return Result(path, "ok", plan.commands, plan.expectations)
 
 
@@ -284,8 +285,8 @@ class JournalTable:
         play and what can be redone)."""
         resumed = Session.open(self.journal, self.session.game_id)
         if (resumed.head, resumed.redo_stack) != (self.session.head, self.session.redo_stack):
-            raise JournalError(
-                f"resuming gives entry {resumed.head} in play and {resumed.redo_stack} to redo, "
+            raise Failed(
+                f"journal: resuming gives entry {resumed.head} in play and {resumed.redo_stack} to redo, "
                 f"not {self.session.head} and {self.session.redo_stack}"
             )
         return resumed.state

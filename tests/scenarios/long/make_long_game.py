@@ -66,12 +66,14 @@ def main() -> int:
         if rng.random() < UNDO_REDO:
             body += ["undo", "redo"]
     events = sum(len(entry.events) for entry in history.entries)
+    undos = body.count("undo")
     header = [
         "# One complete game for four players (schmidt-1998), several hundred commands long: the",
         "# journal's kill test plays it and stops the program at random moments. The play is legal",
         "# random play written down by make_long_game.py beside this file (do not edit by hand);",
         "# now and then a command is taken back and put again (undo, redo).",
-        f"# {len(history.entries)} commands, {events} events.",
+        f"# {len(body)} commands as the runner counts them ({len(history.entries)} played, "
+        f"{undos} undo, {undos} redo), {events} events.",
         "game gluecksritter",
         "rules schmidt-1998",
         f"players {' '.join(setup.players)}",
@@ -79,7 +81,7 @@ def main() -> int:
     ]
     footer = ["", "expect phase = over"]
     OUT.write_text("\n".join(header + body + footer) + "\n", encoding="utf-8")
-    print(f"{OUT.relative_to(ROOT)}: {len(history.entries)} commands, {events} events")
+    print(f"{OUT.relative_to(ROOT)}: {len(body)} commands ({len(history.entries)} played), {events} events")
     return 0
 
 
