@@ -40,11 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return start_app(args_list)
     try:
-        args = _parser().parse_args(args_list)
-    except SystemExit as exc:  # --help, --version and usage errors
-        return exc.code if isinstance(exc.code, int) else 0
-    try:
-        code = args.handler(args)
+        try:
+            args = _parser().parse_args(args_list)
+        except SystemExit as exc:  # --help, --version and usage errors
+            code = exc.code if isinstance(exc.code, int) else 0
+        else:
+            code = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
     except BrokenPipeError:
         return _reader_gone()

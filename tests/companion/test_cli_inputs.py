@@ -136,6 +136,7 @@ def test_a_deeply_nested_import_leaves_an_existing_journal_as_it_was(db: Path, t
         ["export", "1", "--journal", "{db}"],
         ["saves", "list", "--journal", "{db}"],
         ["scenario", "check", str(FINISHED)],
+        ["--version"],
     ],
 )
 def test_a_reader_that_goes_away_ends_the_command_quietly(db: Path, argv: list[str]) -> None:
