@@ -39,7 +39,7 @@ def _where(args: argparse.Namespace) -> str:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    with _open(args) as journal:
+    with Journal.open(_path(args), create=False, readonly=True) as journal:  # reading changes no byte of it
         if args.format == "bgstats":
             document = bgstats.play_document(journal, args.game_id)
         else:

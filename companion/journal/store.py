@@ -90,8 +90,8 @@ class Journal:
                 raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
         elif readonly and version < schema.VERSION:
             raise JournalError(
-                f"{path} is an older journal (version {version}); start companion with it once to update it "
-                "(a copy of the old file is kept)"
+                f"{path} is an older journal (version {version}); `companion saves list --journal {path}` "
+                "updates it (a copy of the old file is kept)"
             )
         try:
             if readonly:

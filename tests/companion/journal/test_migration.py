@@ -185,3 +185,20 @@ def test_a_migrated_journal_is_not_migrated_again_and_plays_on(
             assert Session.open(journal, g.id).state == g.state
     code, out, _ = cli("journal", "verify", copy)
     assert code == 0, out
+
+
+def test_reading_an_old_journal_names_the_command_that_updates_it(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "journal.sqlite3"
+    shutil.copyfile(FIXTURE, path)
+    before = path.read_bytes()
+    assert main(["export", "1", "--journal", str(path)]) == 2  # export only reads: it updates nothing
+    said = capsys.readouterr().err
+    assert path.read_bytes() == before
+    command = said[said.index("`") + 1 : said.rindex("`")]
+    assert command == f"companion saves list --journal {path}"
+    assert main(command.split()[1:]) == 0  # the command it names does update it
+    assert path.with_name(path.name + ".v1.bak").exists()
+    capsys.readouterr()
+    assert main(["export", "1", "--journal", str(path)]) == 0
