@@ -1,13 +1,21 @@
-"""Replay throughput of the Die Glücksritter engine.
+"""Replay throughput of the rules engines: Die Glücksritter, Raubritter and Schatzjagd.
 
-Records a long 6-player game with the seeded random table of ``tests/support/autoplay.py``
-(new games are started whenever one ends, until at least ``--events`` events are recorded),
-saves it to ``bench/results/`` as JSON (one ``engines.core.saved.dump_history`` document per
-game), loads it back and measures how fast the events replay from the setup with
-``engines.core.history.replay``, with and without the invariant check after every event.
+For each game, records long games with a seeded random table (Die Glücksritter: 6 players with
+``tests/support/autoplay.py``; Raubritter and Schatzjagd: the random tables the journal's tests
+use, ``tests/companion/journal/fixtures/games.py``), new games started whenever one ends, until at
+least ``--events`` events are recorded; saves Die Glücksritter's to ``bench/results/`` as JSON (one
+``engines.core.saved.dump_history`` document per game) and loads it back; then measures how fast
+the events replay from the setup with ``engines.core.history.replay``:
+
+- ``check=True``: with the invariant check after every event, as the session replays;
+- ``check=False``: the plain fold;
+- ``decoded``: from the events as the journal stores them (``dump_event``, JSON text), decoded
+  with ``json.loads`` and ``parse_event`` and replayed with the check, as a resume does.
+
 While recording, the time ``decide`` takes for each accepted command is measured too.
 
-    python bench/replay.py [--seed N] [--events N] [--repeat N] [--players N] [--rules NAME]
+    python bench/replay.py [--game all|gluecksritter|raubritter|schatzjagd] [--seed N] [--events N]
+                           [--repeat N] [--players N] [--rules NAME]
 """
 
 from __future__ import annotations
@@ -71,18 +79,83 @@ def load(path: Path) -> list[History]:
     return [load_history(GAME, game) for game in document["games"]]
 
 
-def measure(games: list[tuple[object, list[object], object]], check: bool, repeat: int) -> list[float]:
+def measure(
+    games: list[tuple[object, list[object], object]], check: bool, repeat: int, engine: object = GAME
+) -> list[float]:
     """Events per second over all games, once per repetition."""
     count = sum(len(events) for _, events, _ in games)
     rates = []
     for _ in range(repeat):
         start = time.perf_counter()
         for initial, events, _ in games:
-            replay(GAME, initial, events, check=check)
+            replay(engine, initial, events, check=check)
         rates.append(count / (time.perf_counter() - start))
     for initial, events, final in games:  # the replays really reach the recorded states
-        assert replay(GAME, initial, events, check=check) == final
+        assert replay(engine, initial, events, check=check) == final
     return rates
+
+
+def measure_decoded(games: list[tuple[object, list[object], object]], repeat: int, engine: object) -> list[float]:
+    """Events per second from the journal's JSON text of each event: decoded, then replayed with the
+    check, as a session resumes."""
+    stored = [(initial, [json.dumps(engine.dump_event(e)) for e in events], final) for initial, events, final in games]
+    count = sum(len(events) for _, events, _ in stored)
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for initial, texts, _ in stored:
+            replay(engine, initial, [engine.parse_event(json.loads(text)) for text in texts])
+        rates.append(count / (time.perf_counter() - start))
+    return rates
+
+
+def record_other(
+    game: str, seed: int, min_events: int
+) -> tuple[list[tuple[object, list[object], object]], list[float]]:
+    """Raubritter or Schatzjagd played by the journal tests' random table until ``min_events`` events."""
+    from engines.core.history import History
+    from tests.companion.journal.fixtures.games import ENGINES, legal_command, random_config
+
+    rng = random.Random(seed)
+    engine = ENGINES[game]
+    material: list[tuple[object, list[object], object]] = []
+    decide_times: list[float] = []
+    total = 0
+    while total < min_events:
+        history = History(engine, random_config(game, rng))
+        for _ in range(20_000):
+            if total >= min_events or not engine.public_view(history.state).get("awaiting"):
+                break
+            command = legal_command(game, history.state, rng)
+            start = time.perf_counter()
+            engine.decide(history.state, command)
+            decide_times.append(time.perf_counter() - start)
+            total += len(history.apply(command))
+        material.append((history.initial, list(history.events()), history.state))
+    return material, decide_times
+
+
+def report(
+    name: str,
+    material: list[tuple[object, list[object], object]],
+    decide_times: list[float],
+    repeat: int,
+    engine: object,
+) -> None:
+    events = sum(len(e) for _, e, _ in material)
+    print(f"  {name}: {events} events in {len(material)} games")
+    median_decide = statistics.median(decide_times)
+    print(f"    decide    median {median_decide * 1e6:.1f} µs per command ({len(decide_times)} commands)")
+    for label, rates in (
+        ("check=True ", measure(material, True, repeat, engine)),
+        ("check=False", measure(material, False, repeat, engine)),
+        ("decoded    ", measure_decoded(material, repeat, engine)),
+    ):
+        median = statistics.median(rates)
+        print(
+            f"    replay {label} median {median:,.0f} events/s (min {min(rates):,.0f}, max {max(rates):,.0f}, "
+            f"{repeat} runs) = {median / TARGET:.2f} x target {TARGET:,}/s"
+        )
 
 
 def reference_speed(repeat: int = 5) -> float:
@@ -110,7 +183,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--players", type=int, default=6, choices=range(3, 7))
     parser.add_argument("--rules", default=SCHMIDT, choices=(SCHMIDT, OSULLIVAN))
+    parser.add_argument("--game", default="all", choices=("all", "gluecksritter", "raubritter", "schatzjagd"))
     args = parser.parse_args(argv)
+    others = [g for g in ("raubritter", "schatzjagd") if args.game in ("all", g)]
+    if args.game == "all" or args.game == "gluecksritter":
+        gluecksritter(args)
+    for game in others:
+        material, decide_times = record_other(game, args.seed, args.events)
+        from tests.companion.journal.fixtures.games import ENGINES
+
+        report(game.capitalize(), material, decide_times, args.repeat, ENGINES[game])
+    return 0
+
+
+def gluecksritter(args: argparse.Namespace) -> None:
 
     started = time.perf_counter()
     games, decide_times = record(args.seed, args.players, args.rules, args.events)
@@ -144,15 +230,16 @@ def main(argv: list[str] | None = None) -> int:
         f"  decide    median {median_decide * 1e6:.1f} µs per command = {1 / median_decide:,.0f} commands/s "
         f"(mean {statistics.fmean(decide_times) * 1e6:.1f} µs, {len(decide_times)} commands)"
     )
-    for check in (True, False):
-        rates = measure(material, check, args.repeat)
+    for label, rates in (
+        ("check=True ", measure(material, True, args.repeat)),
+        ("check=False", measure(material, False, args.repeat)),
+        ("decoded    ", measure_decoded(material, args.repeat, GAME)),
+    ):
         median = statistics.median(rates)
-        label = "check=True " if check else "check=False"
         print(
             f"  replay {label} median {median:,.0f} events/s (min {min(rates):,.0f}, max {max(rates):,.0f}, "
             f"{args.repeat} runs) = {median / TARGET:.2f} x target {TARGET:,}/s"
         )
-    return 0
 
 
 if __name__ == "__main__":
