@@ -48,8 +48,10 @@ def run_export(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        exports.write_file(args.output, text)
-        print(f"game {args.game_id} written to {args.output} ({args.format})")
+        into_file = exports.write_file(args.output, text)
+        # Written into a pipe or device (-o /dev/stdout), the document may be what stdout carries:
+        # the confirmation then goes to the standard error, so that it never lands inside it.
+        print(f"game {args.game_id} written to {args.output} ({args.format})", file=None if into_file else sys.stderr)
     return 0
 
 

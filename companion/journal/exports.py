@@ -20,6 +20,7 @@ import datetime
 import json
 import os
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -397,29 +398,86 @@ def _mode(path: Path) -> int:
         return 0o666 & ~mask
 
 
-def write_file(path: str | Path, text: str) -> None:
-    """Write ``text`` whole or not at all: into a temporary file beside ``path``, then renamed over
-    it. ExportError says why it failed (the old file, if any, is left as it was)."""
+def write_file(path: str | Path, text: str) -> bool:
+    """Write ``text`` to ``path``; True if it went into a file, False if into a pipe or device.
+
+    A regular file (or a new one) is written whole or not at all: into a temporary file beside it,
+    flushed to the disk, then renamed over it (the old file, if any, is left as it was on failure).
+    A symbolic link is followed: its target is replaced and the link kept. A pipe, FIFO or
+    character device (``/dev/stdout``, ``/dev/null``) is written into as it is, never replaced. A
+    directory, a block device or a socket is refused. ExportError says why it failed."""
     path = Path(path)
-    if path.is_dir():
-        raise ExportError(f"{path} is a directory; name a file")
-    folder = path.parent
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        info = os.stat(path)  # follows symbolic links
     except FileNotFoundError:
-        raise ExportError(f"cannot write {path}: the directory {folder} does not exist") from None
+        info = None
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror}; nothing was written") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise ExportError(f"{path} is a directory; name a file")
+    if info is not None and (stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode)):
+        _write_stream(path, text)
+        return False
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a block device" if stat.S_ISBLK(info.st_mode) else "a socket"
+        raise ExportError(f"{path} is {kind}, not a file; name a file, a pipe or a character device")
+    if info is not None and not os.access(path, os.W_OK):
+        raise ExportError(f"cannot write {path}: the file is not writable; nothing was written")
+    _replace(Path(os.path.realpath(path)), path, text)
+    return True
+
+
+def _write_stream(path: Path, text: str) -> None:
+    """Write into a pipe, FIFO or character device without replacing it (nothing to rename there)."""
+    data = text.encode("utf-8")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY)
     except OSError as exc:
         raise ExportError(f"cannot write {path}: {exc.strerror}") from None
     try:
-        os.fchmod(fd, _mode(path))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror}; the output may be incomplete") from None
+    finally:
+        os.close(fd)
+
+
+def _replace(target: Path, named: Path, text: str) -> None:
+    """Write ``target`` (a regular file or a new one) atomically: temporary file, fsync, rename."""
+    folder = target.parent
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
+    except FileNotFoundError:
+        raise ExportError(f"cannot write {named}: the directory {folder} does not exist") from None
+    except OSError as exc:
+        raise ExportError(f"cannot write {named}: {exc.strerror}") from None
+    try:
+        os.fchmod(fd, _mode(target))
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(temp, path)
+        os.replace(temp, target)
     except OSError as exc:
         try:
             os.unlink(temp)
         except OSError:
             pass
-        raise ExportError(f"cannot write {path}: {exc.strerror}; nothing was written") from None
+        raise ExportError(f"cannot write {named}: {exc.strerror}; nothing was written") from None
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the filesystem allows a directory to be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
