@@ -6,8 +6,14 @@ The file has the shape of BG Stats' own export (``BGStatsExport.json``): lists o
 string), ``winner``, ``rank`` (0: not ranked), ``startPlayer`` and ``seatOrder``. Dates are local
 wall-clock times written ``YYYY-MM-DD HH:MM:SS``. See docs/journal.md for the sources.
 
+What the published readers of such files demand is written in every file: one location (the
+companion's, named by ``location = "..."`` in the settings file, default ``Companion table``) and the
+play's ``locationRefId``; each game's details from the box (:class:`Box`); ``userInfo.meRefId``
+(the player named by ``me = "..."`` in the settings file, else the first player).
+
 What each game counts is its own part, ``companion.games.<game>.bgstats``: ``results(state)``
-gives one :class:`Result` per player, in seating or turn order.
+gives one :class:`Result` per player, in seating or turn order, with a score that agrees with who
+won under ``highestWins``; ``BOX`` gives the game's :class:`Box`.
 
 UUIDs are derived from the play (game, start time, players) and the names, so exporting the same
 play twice gives the same file and BG Stats can tell it already has it.
@@ -16,16 +22,20 @@ play twice gives the same file and BG Stats can tell it already has it.
 from __future__ import annotations
 
 import datetime
+import tomllib
 import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.registry import home, part
+from companion.journal.errors import JournalError
 from companion.journal.exports import open_session
+from companion.journal.paths import settings_file
 from companion.journal.session import is_over
 from companion.journal.store import Journal
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://companion.invalid/bgstats")
+DEFAULT_LOCATION = "Companion table"
 
 
 class NotFinished(Exception):
@@ -46,6 +56,21 @@ class Result:
     summary: str
 
 
+@dataclass(frozen=True, slots=True)
+class Box:
+    """What the box says of a game, as BG Stats keeps it for a game; 0 where nothing is known (as
+    BG Stats writes for a game it has no BoardGameGeek entry for)."""
+
+    min_players: int
+    max_players: int
+    min_minutes: int = 0
+    max_minutes: int = 0
+    min_age: int = 0
+    designers: str = ""
+    bgg_id: int = 0  # BoardGameGeek's id; 0: none confirmed
+    bgg_year: int = 0
+
+
 # -------------------------------------------------------------------------------- results
 
 
@@ -54,6 +79,40 @@ def results_of(game: str, state: Any) -> list[Result]:
     results = part(game, "bgstats").results(state)
     names = [r.name for r in results]
     return [replace(r, name=f"{r.name} ({r.colour})") if names.count(r.name) > 1 else r for r in results]
+
+
+# ------------------------------------------------------------------------------ the settings
+
+
+def _settings() -> dict[str, Any]:
+    path = settings_file()
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise JournalError(f"cannot read the settings file {path}: {exc}") from None
+    except RecursionError:
+        raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
+
+
+def _name_setting(settings: dict[str, Any], key: str) -> str | None:
+    value = settings.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise JournalError(f"{settings_file()}: {key} must be a name in quotes")
+    return value.strip()
+
+
+def location_name() -> str:
+    """The companion's place, as BG Stats' location: ``location`` in the settings file."""
+    return _name_setting(_settings(), "location") or DEFAULT_LOCATION
+
+
+def me_name() -> str | None:
+    """The phone owner's name, ``me`` in the settings file (None: not set)."""
+    return _name_setting(_settings(), "me")
 
 
 # ------------------------------------------------------------------------------ the document
@@ -87,6 +146,11 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
         raise NotFinished(f"game {game_id} ({row.game}) is not finished; BG Stats records finished plays only")
     results = results_of(row.game, session.state)
     title = home(row.game).title
+    box: Box = part(row.game, "bgstats").BOX
+    location = location_name()
+    me = me_name()
+    names = [r.name for r in results]
+    me_id = 1 + names.index(me) if me in names else 1
     ended = row.finished or row.updated
     played = wall_clock(row.started)
     written = wall_clock(ended)
@@ -106,8 +170,20 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
                 "highestWins": True,
                 "noPoints": False,
                 "usesTeams": False,
-                "bggId": 0,
-                "bggYear": 0,
+                "urlThumb": "",
+                "urlImage": "",
+                "bggName": title if box.bgg_id else "",
+                "bggYear": box.bgg_year,
+                "bggId": box.bgg_id,
+                "designers": box.designers,
+                "isBaseGame": True,
+                "isExpansion": False,
+                "rating": 0,
+                "minPlayerCount": box.min_players,
+                "maxPlayerCount": box.max_players,
+                "minPlayTime": box.min_minutes,
+                "maxPlayTime": box.max_minutes,
+                "minAge": box.min_age,
             }
         ],
         "players": [
@@ -121,11 +197,12 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
             }
             for i, r in enumerate(results, start=1)
         ],
-        "locations": [],
+        "locations": [{"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": written}],
         "plays": [
             {
                 "uuid": _uuid("play", row.game, row.started, *(r.name for r in results)),
                 "gameRefId": 1,
+                "locationRefId": 1,
                 "playDate": played,
                 "entryDate": written,
                 "modificationDate": written,
@@ -153,4 +230,5 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
                 ],
             }
         ],
+        "userInfo": {"meRefId": me_id, "bggUsername": ""},
     }

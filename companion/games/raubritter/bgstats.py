@@ -1,12 +1,17 @@
 """Raubritter's lines in a BG Stats play: the points of the final scoring; ranked by points, then
 knights left (the game's own tie-break), a surrendered player last; the start player is the first
-in turn order."""
+in turn order. The winners have the most points (a surrendered player scores 0 and never wins),
+so the score agrees with ``highestWins``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.journal.bgstats import Result
+from companion.journal.bgstats import Box, Result
+
+# Queen Games 2005, Rüdiger Dorn: 2-4 players, about 45 minutes, from 8 years. No BoardGameGeek id
+# could be confirmed, so none is given (0).
+BOX = Box(min_players=2, max_players=4, min_minutes=45, max_minutes=45, min_age=8, designers="Rüdiger Dorn")
 
 
 def _competition_ranks(keys: list[tuple]) -> list[int]:

@@ -1,18 +1,41 @@
-"""Schatzjagd's lines in a BG Stats play: the treasures hidden in the own castle; the winner; no
-rank; the start player is the one who won the roll to begin."""
+"""Schatzjagd's lines in a BG Stats play. The game has no points: the first to hide what the
+agreed victory condition asks in the own castle wins. So the score is how far each player got
+towards that condition (treasures hidden; of one kind; kinds; or the named treasures hidden), and
+the winner, who met it, has the highest score, which ``highestWins`` asks. No rank; the start player
+is the one who won the roll to begin."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from companion.journal.bgstats import Result
+from companion.journal.bgstats import Box, Result
+
+# The players the engine takes (2-4); the box's play time, age and a BoardGameGeek id could not be
+# confirmed, so they are 0.
+BOX = Box(min_players=2, max_players=4)
+
+
+def progress(victory: Any, hidden: tuple[str, ...]) -> int:
+    """How much of the victory condition ``hidden`` meets, counted as the condition counts."""
+    counts = Counter(hidden)
+    if victory.treasures:
+        return len(hidden)
+    if victory.same_kind:
+        return max(counts.values(), default=0)
+    if victory.different_kinds:
+        return len(counts)
+    needed = Counter(victory.kinds or ())
+    return sum(min(counts[kind], n) for kind, n in needed.items())
 
 
 def results(state: Any) -> list[Result]:
     lines = []
+    victory = state.options.victory
     for seat, p in enumerate(state.players, start=1):
         hidden = len(p.hidden)
         summary = f"{p.name}: {hidden} treasure(s) hidden, {p.gold} gold"
         start = p.colour == state.options.first
-        lines.append(Result(p.name, p.colour, seat, hidden, 0, p.colour == state.winner, start, summary))
+        score = progress(victory, p.hidden)
+        lines.append(Result(p.name, p.colour, seat, score, 0, p.colour == state.winner, start, summary))
     return lines

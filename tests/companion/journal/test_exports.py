@@ -346,14 +346,17 @@ def test_bgstats_raubritter_draw_gives_two_winners_of_rank_one(source):
     assert lines[0][1] == lines[1][1]
 
 
-def test_bgstats_gluecksritter_has_the_winner_and_the_ducats_but_no_start_player(source):
+def test_bgstats_gluecksritter_scores_castle_pieces_names_the_ducats_and_no_start_player(source):
     game_id = play(source, GLUECKSRITTER_GAME)
     state = Session.open(source, game_id).state
     doc = bgstats.play_document(source, game_id)
     expected = [
-        (p.name, str(p.silver + 2 * p.gold), 0, p.colour == "green", False, i) for i, p in enumerate(state.players, 1)
+        (p.name, str(p.walls + p.towers), 0, p.colour == "green", False, i) for i, p in enumerate(state.players, 1)
     ]
     assert scores(doc) == expected
+    comments = doc["plays"][0]["comments"]
+    for p in state.players:
+        assert f"{p.name}: {p.walls} walls, {p.towers} towers, {p.silver + 2 * p.gold} Ducats" in comments
     assert [g["name"] for g in doc["games"]] == ["Die Glücksritter"]
 
 
@@ -363,7 +366,7 @@ def test_bgstats_gluecksritter_shared_win_marks_both_winners(source):
     lines = scores(bgstats.play_document(source, game_id))
     assert len(winners) == 2
     assert sum(line[3] for line in lines) == 2
-    assert len({line[1] for line in lines if line[3]}) == 1  # equal Ducats
+    assert {line[1] for line in lines if line[3]} == {"8"}  # both complete castles (and equal Ducats)
 
 
 def test_bgstats_schatzjagd_counts_the_hidden_treasures_and_names_the_first_player(source):
