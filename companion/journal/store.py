@@ -9,7 +9,9 @@ A file that is not a companion journal, comes from a newer version, or is damage
 from __future__ import annotations
 
 import datetime
+import errno
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -78,32 +80,35 @@ class Journal:
     @classmethod
     def open(cls, path: str | Path, *, create: bool = True, readonly: bool = False) -> Journal:
         """Open (or create) the journal at ``path``. ``readonly``: for reading only (verify, show);
-        an older journal is then not updated but refused with a message."""
+        an older journal is then not updated but refused with a message. A journal opened for
+        writing is checked first (its header, ``PRAGMA quick_check``, and an older journal's
+        update is tried on a copy in memory): a damaged file is refused before any byte of it
+        changes. A new journal and its directory are readable by their owner only."""
         path = Path(path)
-        version = _inspect(path) if path.exists() else None
+        version = _inspect(path, check=not readonly) if path.exists() else None
         if version is None:  # no file, or one that was created but never written
             if readonly or not create:
                 raise JournalError(f"there is no journal at {path}")
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
+            _create_private(path)
         elif readonly and version < schema.VERSION:
             raise JournalError(
                 f"{path} is an older journal (version {version}); `companion saves list --journal {path}` "
                 "updates it (a copy of the old file is kept)"
             )
         try:
-            if readonly:
-                db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
-            else:
-                db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            db = (
+                _connect_readonly(path)
+                if readonly
+                else sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            )
         except sqlite3.Error as exc:
             raise JournalError(f"cannot open the journal {path}: {_problem(exc)}") from None
         journal = cls(db, path)
         if readonly:
             return journal
         try:
+            if version is not None and version < schema.VERSION:
+                journal._try_migration(version)
             journal._prepare(version)
         except sqlite3.DatabaseError as exc:
             db.close()
@@ -119,14 +124,36 @@ class Journal:
         return journal
 
     def _prepare(self, version: int | None) -> None:
-        if version is None:
-            self._set_pragmas()
-            with self.transaction():
-                schema.create(self.db, now())
-            return
         self._set_pragmas()
+        if version is None:
+            # Several processes may create the same new journal at once: the schema is laid out
+            # under the write lock, by whichever takes it first.
+            with self.transaction():
+                if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchone():
+                    schema.create(self.db, now())
+            return
         if version < schema.VERSION:
             self._migrate(version)
+
+    def _try_migration(self, version: int) -> None:
+        """Update a copy of the older journal in memory first: a damaged or foreign old file is
+        refused here, before its header (WAL mode), a backup or an update touches anything."""
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            self.db.backup(memory)
+            trial = Journal(memory, self.path)
+            memory.execute("PRAGMA foreign_keys = ON")
+            trial._update(version)
+            trial._mark_finished()
+        except JournalError as exc:
+            raise JournalError(f"{self.path} cannot be updated ({exc}); it was left untouched") from None
+        except Exception as exc:  # a damaged old journal can fail in any way
+            raise JournalError(
+                f"{self.path} is a damaged or foreign older journal ({type(exc).__name__}: {exc}); "
+                "it was left untouched. Restore a copy, or move it away to start a new journal."
+            ) from None
+        finally:
+            memory.close()
 
     def _set_pragmas(self) -> None:
         mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -145,13 +172,16 @@ class Journal:
                 target.close()
             except (sqlite3.Error, OSError) as exc:
                 raise JournalError(f"cannot keep a copy of the old journal before updating it: {exc}") from None
+        self._update(version)
+        self._mark_finished()
+
+    def _update(self, version: int) -> None:
         while version < schema.VERSION:
             with self.transaction():
                 schema.MIGRATIONS[version](self.db, now())
                 if version == 1:  # version 1 wrote no snapshots: write them as play would have
                     self._write_missing_snapshots()
             version += 1
-        self._mark_finished()
 
     def _write_missing_snapshots(self) -> None:
         """Inside the caller's transaction: the snapshots each game would have got had it been
@@ -439,18 +469,50 @@ def _game(row: tuple) -> GameRow:
     return GameRow(game_id, game, fmt, json.loads(config), name, started, updated, finished, head)
 
 
-def _inspect(path: Path) -> int | None:
+def _create_private(path: Path) -> None:
+    """The directory (0700 when it is new) and an empty journal file (0600) that only its owner
+    can read: the journal holds every secret of every game. SQLite gives the ``-wal`` and ``-shm``
+    files the journal's own permissions."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    except OSError as exc:
+        why = "the journal's directory cannot be written" if exc.errno in (errno.EACCES, errno.EROFS) else exc.strerror
+        raise JournalError(f"cannot open the journal {path}: {why}") from None
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that can only read, whose first read has succeeded. Damaged bytes in the
+    schema (which SQLite's own message quotes, undecodable) are a damaged file."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    try:
+        db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+    except UnicodeDecodeError:
+        db.close()
+        raise sqlite3.DatabaseError("its schema is malformed") from None
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _inspect(path: Path, *, check: bool = False) -> int | None:
     """The journal version of an existing file, or None for a file never written. The file is
     judged by its header first and then through a read-only connection, so a file that is refused
-    is not touched (not even a WAL a crash left beside it is checkpointed into it)."""
+    is not touched (not even a WAL a crash left beside it is checkpointed into it). ``check``
+    (before writing): SQLite's ``quick_check`` must find the file sound."""
     if not _judge_header(path):
         return None
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = _connect_readonly(path)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
+            damage = [str(row[0]) for row in db.execute("PRAGMA quick_check(5)")] if check else ["ok"]
         finally:
             db.close()
     except sqlite3.OperationalError as exc:
@@ -462,6 +524,11 @@ def _inspect(path: Path) -> int | None:
             f"{path} is damaged or not a journal ({exc}); it was left untouched. "
             "Move it away to start a new journal, or restore a copy."
         ) from None
+    if damage != ["ok"]:
+        raise JournalError(
+            f"{path} is damaged ({'; '.join(damage)}); nothing was written into it and it was left untouched. "
+            "Restore a copy, or move it away to start a new journal."
+        )
     if version == 0 and not tables:
         return None
     schema.check_version(version, path)

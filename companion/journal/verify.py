@@ -6,13 +6,14 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.journal.errors import JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
-from companion.journal.store import Journal
+from companion.journal.store import EntryRow, Journal
 
 
 @dataclass
@@ -33,31 +34,95 @@ def canonical(game: Any, state: Any) -> str:
 
 
 def verify(journal: Journal) -> Report:
+    """Never fails on a damaged file: every damage is a problem of the report, named by its game
+    and entry where the file still says which, else by what SQLite reports (pages, tables)."""
     report = Report()
+    try:
+        _verify(journal, report)
+    except (sqlite3.Error, ValueError) as exc:  # ValueError: also text that is not UTF-8 or JSON
+        report.problems.append(f"the file is damaged: {exc}")
+    return report
+
+
+def _verify(journal: Journal, report: Report) -> None:
     try:
         result = journal.db.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
         report.problems.append(f"the file is damaged: {exc}")
-        return report
+        return
     if result != [("ok",)]:
-        report.problems.append("the file is damaged: " + "; ".join(str(r[0]) for r in result[:5]))
-        return report
+        said = [str(r[0]) for r in result if not str(r[0]).startswith("***")]  # "*** in database main ***"
+        report.problems.append("the file is damaged: " + "; ".join(said[:5] or ["SQLite's check failed"]))
+        return
     digest = hashlib.sha256()
-    running = journal.running()
-    rows = journal.games()
-    if running is not None and running not in {g.id for g in rows}:
+    ids = [row[0] for row in journal.db.execute("SELECT id FROM games ORDER BY id")]
+    try:
+        running = journal.running()
+    except (sqlite3.Error, ValueError) as exc:
+        report.problems.append(f"which game is running cannot be read: {exc}")
+        running = None
+    if running is not None and running not in ids:
         report.problems.append(f"the running game {running} does not exist")
-    for row in rows:
+    for game_id in ids:
         report.games += 1
         try:
+            row = journal.game(game_id)
+        except (sqlite3.Error, ValueError) as exc:
+            report.problems.append(f"game {game_id}: its record cannot be read: {exc}")
+            continue
+        try:
             state = _verify_game(journal, row, report)
-        except JournalError as exc:
+        except (JournalError, LookupError) as exc:
             report.problems.append(f"game {row.id}: {exc}")
             continue
         if state is not None:
             digest.update(f"{row.id}:{row.game}:{canonical(game_named(row.game), state)}\n".encode())
     report.digest = digest.hexdigest()
-    return report
+
+
+def _text(value: bytes | None) -> Any:
+    return None if value is None else json.loads(value.decode("utf-8"))
+
+
+def _entries(journal: Journal, game_id: int) -> Iterator[EntryRow]:
+    """The game's entries, each read and decoded on its own (as bytes from SQLite), so that a
+    damaged one is named: EntryProblem with its number, or after which entry the file breaks."""
+    last = 0
+    cur = journal.db.execute(
+        "SELECT seq, kind, target, parent, CAST(command AS BLOB), CAST(events AS BLOB), CAST(words AS BLOB),"
+        " CAST(at AS BLOB) FROM entries WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    while True:
+        try:
+            found = cur.fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise EntryProblem(f"after entry {last} the file is damaged ({exc})") from None
+        if found is None:
+            return
+        seq, kind, target, parent, command, events, words, at = found
+        last = seq
+        try:
+            if not isinstance(seq, int) or not isinstance(kind, (str, type(None))):
+                raise ValueError("its number or kind is not readable")
+            yield EntryRow(
+                seq, kind or "", target, parent, _text(command), _text(events), _text(words), at.decode("utf-8")
+            )
+        except (ValueError, AttributeError) as exc:
+            raise EntryProblem(f"entry {seq} cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _snapshots(journal: Journal, row: Any, report: Report) -> dict[int, Any]:
+    found: dict[int, Any] = {}
+    rows = journal.db.execute(
+        "SELECT seq, CAST(state AS BLOB) FROM snapshots WHERE game_id = ? ORDER BY seq", (row.id,)
+    ).fetchall()
+    for seq, state in rows:
+        try:
+            found[seq] = _text(state)
+        except ValueError as exc:
+            report.problems.append(f"game {row.id}: the snapshot after entry {seq} cannot be read ({exc})")
+    return found
 
 
 def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
@@ -68,11 +133,15 @@ def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
     except Exception as exc:
         report.problems.append(f"game {row.id}: the setup cannot be read: {exc}")
         return None
-    snapshots = dict(journal.snapshots(row.id))
+    snapshots = _snapshots(journal, row, report)
     play = LineOfPlay(game, initial)
-    for entry in journal.entries(row.id):
-        report.entries += 1
+    entries = _entries(journal, row.id)
+    while True:
         try:
+            entry = next(entries, None)
+            if entry is None:
+                break
+            report.entries += 1
             added = play.add(entry)
         except EntryProblem as exc:
             report.problems.append(f"game {row.id}, {exc}")
