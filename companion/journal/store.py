@@ -453,11 +453,19 @@ class Journal:
         """(id, name, game, saved) of every save, newest first."""
         return self.db.execute("SELECT id, name, game, saved FROM saves ORDER BY id DESC").fetchall()
 
-    def save_document(self, save_id: int) -> tuple[str, dict[str, Any]]:
-        row = self.db.execute("SELECT name, document FROM saves WHERE id = ?", (save_id,)).fetchone()
+    def save_document(self, save_id: int) -> tuple[str, Any]:
+        """The save's name and document; a document that cannot be read (damaged bytes, not JSON)
+        is None, which no reader takes for a saved game (``journal verify`` names the damage)."""
+        row = self.db.execute(
+            "SELECT CAST(name AS BLOB), CAST(document AS BLOB) FROM saves WHERE id = ?", (save_id,)
+        ).fetchone()
         if row is None:
             raise JournalError(f"there is no save {save_id}")
-        return row[0], json.loads(row[1])
+        name = bytes(row[0] or b"").decode("utf-8", errors="replace")
+        try:
+            return name, json.loads(bytes(row[1]).decode("utf-8"))
+        except (ValueError, TypeError, RecursionError):
+            return name, None
 
     def delete_all_saves(self) -> int:
         with self.transaction() as db:

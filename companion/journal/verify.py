@@ -14,6 +14,7 @@ from companion.journal.errors import JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
 from companion.journal.store import EntryRow, Journal
+from engines.core.saved import SavedFormatError, load_history
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Report:
     games: int = 0
     entries: int = 0
     events: int = 0
+    saves: int = 0
     problems: list[str] = field(default_factory=list)
     digest: str = ""
 
@@ -78,6 +80,22 @@ def _verify(journal: Journal, report: Report) -> None:
         if state is not None:
             digest.update(f"{row.id}:{row.game}:{canonical(game_named(row.game), state)}\n".encode())
     report.digest = digest.hexdigest()
+    _verify_saves(journal, report)
+
+
+def _verify_saves(journal: Journal, report: Report) -> None:
+    """Each save must load as ``saves load`` reads it: a saved game of a known game whose
+    recorded events replay, with the game's invariants checked after every event."""
+    ids = [row[0] for row in journal.db.execute("SELECT id FROM saves ORDER BY id")]
+    for save_id in ids:
+        report.saves += 1
+        try:
+            _, document = journal.save_document(save_id)
+            if not isinstance(document, dict) or not isinstance(document.get("game"), str):
+                raise ValueError("its document is damaged or not a saved game")
+            load_history(game_named(document["game"]), document)
+        except (sqlite3.Error, ValueError, JournalError, SavedFormatError) as exc:
+            report.problems.append(f"save {save_id} cannot be loaded: {exc}")
 
 
 def _text(value: bytes | None) -> Any:
