@@ -52,6 +52,7 @@ def foreign(path: Path) -> None:
         "CREATE TABLE entries (id INTEGER PRIMARY KEY, note TEXT)",
         "CREATE TABLE session (key TEXT PRIMARY KEY, value TEXT)",
         "INSERT INTO games VALUES (1, 'chess')",
+        "PRAGMA user_version = 1",
     )
 
 
