@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -156,7 +157,14 @@ class Journal:
             memory.close()
 
     def _set_pragmas(self) -> None:
-        mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        for attempt in range(100):  # companions opening a new journal at once: SQLite may say
+            try:  # "locked" at once, without waiting, to two that both want to change the mode
+                mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or attempt == 99:
+                    raise
+                time.sleep(0.02)
         if mode.lower() != "wal":
             raise JournalError(f"{self.path}: the journal needs WAL mode, the file system gave {mode}")
         self.db.execute("PRAGMA synchronous = FULL")
@@ -517,6 +525,7 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
     try:
         db = _connect_readonly(path)
         try:
+            db.execute("BEGIN")  # one read transaction: the version and the tables of one moment
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
@@ -549,17 +558,29 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
     return version
 
 
+def _empty(path: Path) -> bool:
+    """No such file, or an empty one (a -wal file another process may delete meanwhile)."""
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+
+
 def _judge_header(path: Path) -> bool:
     """Refuse from the file's first 100 bytes what is not SQLite, is shorter than its header says,
     or (when no WAL holds newer pages) comes from a newer version. False: an empty file."""
+    wal = path.with_name(path.name + "-wal")
     try:
-        size = path.stat().st_size
-        if size == 0:
-            return False  # created but never written: nothing to lose
+        # The -wal file is looked at before and after, the header read before the size: another
+        # process checkpointing meanwhile (its -wal file lives until the header and every page are
+        # in place) is then not taken for a truncated file.
+        wal_empty = _empty(wal)
         with path.open("rb") as f:
             head = f.read(100)
-        wal = path.with_name(path.name + "-wal")
-        wal_empty = not wal.exists() or wal.stat().st_size == 0
+            size = os.fstat(f.fileno()).st_size
+        if size == 0:
+            return False  # created but never written: nothing to lose
+        wal_empty = wal_empty and _empty(wal)
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if not head.startswith(HEADER):

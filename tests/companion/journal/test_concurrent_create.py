@@ -25,7 +25,7 @@ def create(path: str, start: multiprocessing.synchronize.Event) -> str:  # type:
 def test_many_processes_create_the_same_journal(tmp_path: Path) -> None:
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, context.Pool(PROCESSES) as pool:
-        for round_ in range(4):
+        for round_ in range(8):
             path = tmp_path / f"round-{round_}" / "journal.sqlite3"
             start = manager.Event()
             waiting = [pool.apply_async(create, (str(path), start)) for _ in range(PROCESSES)]
