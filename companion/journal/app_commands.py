@@ -15,7 +15,7 @@ from companion.journal.errors import JournalError
 from companion.journal.paths import journal_path
 from companion.journal.store import Journal
 
-REFUSED = (saves.SaveRefused, bgstats.NotFinished, exports.NotesForbidden)
+REFUSED = (saves.SaveRefused, bgstats.NotFinished, exports.NotesForbidden, exports.SecretsPending)
 UNUSABLE = (JournalError, exports.ExportError, saves.SaveError)
 
 

@@ -12,6 +12,11 @@ is refused with :class:`ExportError`; the journal is not touched.
 A game whose rules forbid notes while it is played (a game with ``no_notes``: Schatzjagd, rule
 13.4) is exported only once it is over: the record of a running game would tell who slotted each
 face-down card and what lies in the discard pile (:class:`NotesForbidden`).
+
+A running game whose record holds a secret the game has not revealed (Die Glücksritter: picks
+before the reveal, documents in hand or face down, an undone command that carried a secret) is not
+exported either (:class:`SecretsPending`): the export is a complete record that imports and
+replays exactly, so it cannot leave the secret out. A finished game shows everything.
 """
 
 from __future__ import annotations
@@ -48,6 +53,59 @@ class ExportError(ValueError):
 
 class NotesForbidden(Exception):
     """A running game whose rules allow no notes is not exported before it is over."""
+
+
+class SecretsPending(Exception):
+    """A running game whose record holds a secret not yet revealed is not exported."""
+
+
+# ----------------------------------------------------------------------------------- secrets
+# Which parts of a game are secret is the engine's business (its public_view and public_event
+# leave them out); which of them a running game's record holds is judged here, per game.
+
+
+def _gluecksritter_secrets(state: Any) -> list[str]:
+    """The kinds of secret a Glücksritter state holds: unrevealed picks, documents in hand or face down."""
+    found = []
+    if pending_picks(state):
+        found.append("the action cards picked this round are not revealed yet")
+    if any(p.documents for p in state.players):
+        found.append("players hold documents in hand")
+    if state.face_down:
+        found.append("documents lie face down")
+    return found
+
+
+_SECRETS = {"gluecksritter": _gluecksritter_secrets}
+
+
+def _gluecksritter_secret_event(event: dict[str, Any]) -> bool:
+    """A pick, a drawn document, or a document played face down."""
+    kind = event.get("type")
+    return kind in ("actions-chosen", "document-drawn") or (kind == "document-played" and bool(event.get("face_down")))
+
+
+_SECRET_EVENTS = {"gluecksritter": _gluecksritter_secret_event}
+
+
+def pending_picks(state: Any) -> bool:
+    """A Glücksritter state with an action-card pick the game has not revealed (phase B to D)."""
+    players = getattr(state, "players", ())
+    phase = getattr(state, "phase", None)
+    return phase not in ("E", "over") and any(getattr(p, "pick", None) is not None for p in players)
+
+
+def secrets_held(game: Any, state: Any, undone_events: Iterable[dict[str, Any]]) -> list[str]:
+    """What a running game's record would give away: the secrets its current state holds, and the
+    secret events of undone commands (never revealed: they were taken back). Empty: nothing."""
+    judge = _SECRETS.get(game.name)
+    if judge is None:
+        return []
+    found = judge(state)
+    secret = _SECRET_EVENTS.get(game.name)
+    if secret is not None and any(secret(e) for e in undone_events):
+        found.append("an undone command holds a secret (a pick or a document) that was never revealed")
+    return found
 
 
 # ------------------------------------------------------------------------------- the document
@@ -172,6 +230,21 @@ def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
         entries = [_entry(game, r) for r in journal.entries(game_id)]
     except (ValueError, sqlite3.DatabaseError) as exc:
         raise damaged(journal, game_id, exc) from None
+    if not is_over(session.state):
+        in_play = set(session.chain(session.head))
+        undone = (
+            e
+            for entry in entries
+            if entry["kind"] == "command" and entry["seq"] not in in_play
+            for e in entry["events"]
+        )
+        held = secrets_held(game, session.state, undone)
+        if held:
+            raise SecretsPending(
+                f"game {game_id} ({row.game}) is still being played and its record holds secrets the game has "
+                f"not revealed ({'; '.join(held)}); an export is the whole record, so it waits until the game "
+                "is over (a save keeps the game meanwhile)"
+            )
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -5,6 +5,12 @@ the setup and, for every command in play, the command and its events. Loading a 
 game in the journal, rebuilt from those events (nothing is decided again), and makes it the
 running one; the game that was running stays in the journal as it was. "Quit" saves the running
 game under the local date and time and leaves no game running.
+
+A save holds no secret the game has not revealed and does not need: undone commands are not part
+of it, and picks made before their reveal (Die Glücksritter, phases B to D) are left out — the save
+ends where the round's picking began, and those players choose again after loading, as after a
+power cut. Documents in hand stay in it: the game cannot go on without them, and a save lives
+only in the journal, the referee's private record.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal.errors import JournalError
-from companion.journal.exports import ExportError, damaged, open_session, rebuild, write_game
+from companion.journal.exports import ExportError, damaged, open_session, pending_picks, rebuild, write_game
 from companion.journal.games import game_named
 from companion.journal.session import Session, is_over
 from companion.journal.store import EntryRow, Journal, now
@@ -65,13 +71,27 @@ def stamp(moment: datetime.datetime | None = None) -> str:
 
 
 def history_of(session: Session) -> History:
-    """The session's line of play as a core History (the recorded events, not decided again)."""
-    history: History = History(session.game, session.config, check_every_event=False)
+    """The session's line of play as a core History (the recorded events, not decided again), up
+    to the last point where no pick waits to be revealed: picks not yet revealed, and every command
+    after the first of them, are left out."""
+    game = session.game
     commands = {row.seq: row for row in session.journal.entries(session.game_id) if row.kind == "command"}
+    line = []
     for seq in session.chain(session.head):
         row = commands[seq]
         assert row.command is not None and row.events is not None
-        history.restore(session.game.parse_command(row.command), [session.game.parse_event(e) for e in row.events])
+        line.append((game.parse_command(row.command), [game.parse_event(e) for e in row.events]))
+    history: History = History(game, session.config, check_every_event=False)
+    clean = 0  # how many commands lead to the last state without a pick waiting to be revealed
+    for count, (command, events) in enumerate(line, start=1):
+        history.restore(command, events)
+        if not pending_picks(history.state):
+            clean = count
+    if clean == len(line):
+        return history
+    history = History(game, session.config, check_every_event=False)
+    for command, events in line[:clean]:
+        history.restore(command, events)
     return history
 
 

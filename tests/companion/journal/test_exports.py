@@ -122,7 +122,7 @@ def test_an_unknown_game_cannot_be_exported(source):
 
 
 @pytest.mark.parametrize(
-    "name", [RAUBRITTER_UNDO, GLUECKSRITTER_GAME, SCHATZJAGD_GAME, "gluecksritter/45-undo-redo-osullivan.scn"]
+    "name", [RAUBRITTER_UNDO, GLUECKSRITTER_GAME, SCHATZJAGD_GAME, GLUECKSRITTER_SHARED]
 )
 def test_an_import_rebuilds_the_same_game_entry_for_entry(source, target_path, name):
     game_id = play(source, name)
