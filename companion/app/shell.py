@@ -84,6 +84,8 @@ class CompanionApp(App):
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
         self.private_player: str | None = None  # a privacy cover is open for this player
         self._listeners: list[Callable[[Notice], None]] = []
+        self._games_shown: set[str] = set()  # games whose screens the manager holds
+        self._refresh_soon = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
 
     # ----------------------------------------------------------------------------- texts
     def say(self, msgid: str, *_depends: Any) -> str:
@@ -183,12 +185,11 @@ class CompanionApp(App):
         quick with no game to show)."""
         from companion.games.registry import part
 
-        added = self.__dict__.setdefault("_games_shown", set())
-        if game in added:
+        if game in self._games_shown:
             return
         for screen_class in part(game, "screens").SCREENS:
             self.root.manager.add_widget(screen_class())
-        added.add(game)
+        self._games_shown.add(game)
 
     def open_table(self, session: Any) -> None:
         from companion.games.registry import part
@@ -286,18 +287,15 @@ class CompanionApp(App):
         screens = home(self.game_name).part("screens")
         return getattr(screens, "COMMANDS", {}).get(command, command)
 
-    def happenings_now(self) -> list[Any]:
-        return self.happened
-
     def happenings(self, events: Any, after: Any = None) -> list[Any]:
-        """What a command's public events did, as the game words it (its ``happenings`` module)."""
-        from companion.games.registry import home
+        """What a command's public events did, as the game words it (its home's ``happenings``)."""
+        from companion.games.registry import part
 
         if self.game_name is None:
             return []
         try:
-            module = importlib_part(home(self.game_name), "happenings")
-        except LookupError:
+            module = part(self.game_name, "happenings")
+        except LookupError:  # a game without them: the log names the commands only
             return []
         return list(module.lines(list(events), after=after))
 
@@ -312,11 +310,6 @@ class CompanionApp(App):
     def tell(self, text: Any, refusal: bool = False) -> None:
         self.root.word = render(text) if text else ""
         self.root.word_is_refusal = refusal
-
-    def _refresh_soon(self) -> None:
-        if getattr(self, "_trigger", None) is None:
-            self._trigger = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
-        self._trigger()
 
     def refresh(self) -> None:
         self.refresh_status()
@@ -351,14 +344,3 @@ def key_name(key: int) -> str | None:
     """The name Kivy gives a key code (``"q"``, ``","``), as the keyboard panel knows them."""
     keyboard = getattr(Window, "_system_keyboard", None)
     return keyboard.keycode_to_string(key) if keyboard is not None else None
-
-
-def importlib_part(home: Any, name: str) -> Any:
-    """A module of a game's package that is not one of the home's declared parts (``happenings``)."""
-    import importlib
-
-    package = home.scenario.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as error:
-        raise LookupError(f"{home.title} has no {name}") from error

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.i18n import Cap, Join, Message, Word
+from companion.table.rolls import DIE_TEXTS
 
 PANEL = {
     "absent": Message("No panel: choose on the screen"),
@@ -22,7 +23,6 @@ DIE = {
     "idle": Message("Die: starting"),
     "stopped": Message("Die: off"),
 }
-DIE_NAMES = {"number": Message("the number die"), "special": Message("the special die")}
 
 
 def colour_word(colour: str | None) -> Any:
@@ -30,7 +30,7 @@ def colour_word(colour: str | None) -> Any:
 
 
 def roll_words(player: str | None, die: str) -> Message:
-    return Message("{player}: roll {die}.", player=colour_word(player), die=DIE_NAMES.get(die, DIE_NAMES["number"]))
+    return Message("{player}: roll {die}.", player=colour_word(player), die=DIE_TEXTS[die])
 
 
 def whose_move(awaited: Any) -> Any:

@@ -16,6 +16,8 @@ The parts, each a module of the game's package ``companion.games.<name>``:
   :class:`companion.table.game.TableGame`);
 - ``refusals``, optional: ``words(values) -> values``, the values of the game's refusals that
   are words of the catalogues beyond colours (:mod:`companion.i18n.refusals`);
+- ``happenings``, optional: ``lines(events, after=view)``, what a step did in the table's
+  language, with why for every automatic ruling;
 - ``screens`` and ``help``, optional: the app's screens and the rules help, for the touchscreen
   app to fill in.
 """
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "screens", "help")
+PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "happenings", "screens", "help")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,7 @@ class GameHome:
     bgstats: str
     table: str | None = None
     refusals: str | None = None
+    happenings: str | None = None
     screens: str | None = None
     help: str | None = None
 

@@ -12,7 +12,7 @@ from kivy.uix.textinput import TextInput
 from companion.app import theme
 from companion.app.screens.kv import load_beside
 from companion.app.shell import AppScreen
-from companion.app.widgets import Chip
+from companion.app.widgets import Chip, toggle
 from companion.i18n import Message, Word
 
 load_beside(__file__)
@@ -46,11 +46,11 @@ class NewGameScreen(AppScreen):
             self.rules = part.RULE_SETS[0][0]
         self.ids.games.clear_widgets()
         for home in playable():
-            button = _toggle(home.title, home.name == self.game, lambda name=home.name: self._game(name))
+            button = toggle(home.title, home.name == self.game, lambda name=home.name: self._game(name))
             self.ids.games.add_widget(button)
         self.ids.rules.clear_widgets()
         for rules, label in part.RULE_SETS:
-            self.ids.rules.add_widget(_toggle(app.tr(label), rules == self.rules, lambda r=rules: self._rules(r)))
+            self.ids.rules.add_widget(toggle(app.tr(label), rules == self.rules, lambda r=rules: self._rules(r)))
         self.ids.colours.clear_widgets()
         for colour in part.COLOURS:
             seat = self.seated.index(colour) + 1 if colour in self.seated else None
@@ -113,11 +113,3 @@ def _first_problem(error: ValueError) -> str:
         first = errors()[0]
         return str(first.get("msg", error)).removeprefix("Value error, ")
     return str(error)
-
-
-def _toggle(text: str, down: bool, on_press: Any) -> Any:
-    from kivy.factory import Factory
-
-    button = Factory.Toggle(text=text, state="down" if down else "normal", allow_no_selection=False)
-    button.bind(on_release=lambda *_: on_press())
-    return button

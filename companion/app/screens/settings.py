@@ -9,6 +9,7 @@ from kivy.app import App
 
 from companion.app.screens.kv import load_beside
 from companion.app.shell import AppScreen
+from companion.app.widgets import toggle
 from companion.i18n import Message
 
 load_beside(__file__)
@@ -20,25 +21,23 @@ SYMBOLS = {"sack": Message("sack"), "castle": Message("castle")}
 
 class SettingsScreen(AppScreen):
     def refresh(self) -> None:
-        from companion.app.screens.newgame import _toggle
-
         app = App.get_running_app()
         settings = app.settings_
         self.ids.languages.clear_widgets()
         for code, name in LANGUAGES:
             self.ids.languages.add_widget(
-                _toggle(name, settings.language == code, lambda c=code: app.switch_language(c))
+                toggle(name, settings.language == code, lambda c=code: app.switch_language(c))
             )
         self.ids.dies.clear_widgets()
         for code, label in DIES:
-            self.ids.dies.add_widget(_toggle(app.tr(label), settings.die == code, lambda c=code: self.die(c)))
+            self.ids.dies.add_widget(toggle(app.tr(label), settings.die == code, lambda c=code: self.die(c)))
         self.ids.sack.clear_widgets()
         for on, label in ((True, Message("digital sack")), (False, Message("real sack"))):
-            self.ids.sack.add_widget(_toggle(app.tr(label), settings.digital_sack == on, lambda v=on: self.sack(v)))
+            self.ids.sack.add_widget(toggle(app.tr(label), settings.digital_sack == on, lambda v=on: self.sack(v)))
         self.ids.faces.clear_widgets()
         for face, symbol in enumerate(settings.special_die, start=1):
             text = f"{face}: {app.tr(SYMBOLS[symbol])}"
-            self.ids.faces.add_widget(_toggle(text, symbol == "castle", lambda f=face: self.flip(f)))
+            self.ids.faces.add_widget(toggle(text, symbol == "castle", lambda f=face: self.flip(f)))
         self.ids.wiring.text = app.tr(app.wiring_words())
 
     def die(self, code: str) -> None:

@@ -12,6 +12,7 @@ HOME = GameHome(
     bgstats="companion.games.gluecksritter.bgstats",
     table="companion.games.gluecksritter.table",
     refusals="companion.games.gluecksritter.refusals",
+    happenings="companion.games.gluecksritter.happenings",
     screens="companion.games.gluecksritter.screens",
     help="companion.games.gluecksritter.help",
 )

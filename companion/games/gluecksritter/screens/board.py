@@ -51,7 +51,7 @@ class BoardScreen(AppScreen):
         self.ids.heading.text = app.tr(
             Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
         )
-        self.ids.happened.text = "\n".join(app.tr(text) for text in app.happenings_now()[:4])
+        self.ids.happened.text = "\n".join(app.tr(text) for text in app.happened[:4])
 
     # ----------------------------------------------------------------------------- board
     # The board's widgets are made once and then only their texts and colours change: a refresh

@@ -21,7 +21,7 @@ from companion.app import theme
 from companion.games.gluecksritter.screens.guide import coins_words, who
 from companion.games.gluecksritter.screens.widgets import Stepper
 from companion.i18n import Message, Plural, Word
-from companion.table import Happened, Refused
+from companion.table import Refused
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.decide import MAX_CARD_NUMBER
@@ -219,8 +219,6 @@ class CoverDialog(Dialog):
     def play(self, document: str, kind: str | None) -> None:
         notice = self.app.table.submit(c.PlayDocument(self.player, document, kind))
         self.problem = notice.shown if isinstance(notice, Refused) else None
-        if isinstance(notice, Happened):
-            self.problem = None
         self.documents()
 
 
