@@ -18,6 +18,8 @@ The parts, each a module of the game's package ``companion.games.<name>``:
   are words of the catalogues beyond colours (:mod:`companion.i18n.refusals`);
 - ``happenings``, optional: ``lines(events, after=view)``, what a step did in the table's
   language, with why for every automatic ruling;
+- ``secrets``, optional: ``pending(state)``, ``held(state)`` and ``is_secret(event)``, what
+  the game keeps secret until it reveals it, for the journal's exports and saves;
 - ``screens`` and ``help``, optional: the app's screens and the rules help, for the touchscreen
   app to fill in.
 """
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "happenings", "screens", "help")
+PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "happenings", "secrets", "screens", "help")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,7 @@ class GameHome:
     table: str | None = None
     refusals: str | None = None
     happenings: str | None = None
+    secrets: str | None = None
     screens: str | None = None
     help: str | None = None
 

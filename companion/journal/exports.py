@@ -60,50 +60,33 @@ class SecretsPending(Exception):
 
 
 # ----------------------------------------------------------------------------------- secrets
-# Which parts of a game are secret is the engine's business (its public_view and public_event
-# leave them out); which of them a running game's record holds is judged here, per game.
+# What a game keeps secret is the game's own business (its home's ``secrets`` part); which of it a
+# running game's record holds is asked here.
 
 
-def _gluecksritter_secrets(state: Any) -> list[str]:
-    """The kinds of secret a Glücksritter state holds: unrevealed picks, documents in hand or face down."""
-    found = []
-    if pending_picks(state):
-        found.append("the action cards picked this round are not revealed yet")
-    if any(p.documents for p in state.players):
-        found.append("players hold documents in hand")
-    if state.face_down:
-        found.append("documents lie face down")
-    return found
+def _secrets(game: Any) -> Any:
+    from companion.games.registry import part
+
+    try:
+        return part(game.name, "secrets")
+    except LookupError:  # a game with no secrets of this kind
+        return None
 
 
-_SECRETS = {"gluecksritter": _gluecksritter_secrets}
-
-
-def _gluecksritter_secret_event(event: dict[str, Any]) -> bool:
-    """A pick, a drawn document, or a document played face down."""
-    kind = event.get("type")
-    return kind in ("actions-chosen", "document-drawn") or (kind == "document-played" and bool(event.get("face_down")))
-
-
-_SECRET_EVENTS = {"gluecksritter": _gluecksritter_secret_event}
-
-
-def pending_picks(state: Any) -> bool:
-    """A Glücksritter state with an action-card pick the game has not revealed (phase B to D)."""
-    players = getattr(state, "players", ())
-    phase = getattr(state, "phase", None)
-    return phase not in ("E", "over") and any(getattr(p, "pick", None) is not None for p in players)
+def pending_picks(game: Any, state: Any) -> bool:
+    """Whether the state holds a secret choice the game has not revealed yet."""
+    secrets = _secrets(game)
+    return secrets is not None and secrets.pending(state)
 
 
 def secrets_held(game: Any, state: Any, undone_events: Iterable[dict[str, Any]]) -> list[str]:
     """What a running game's record would give away: the secrets its current state holds, and the
     secret events of undone commands (never revealed: they were taken back). Empty: nothing."""
-    judge = _SECRETS.get(game.name)
-    if judge is None:
+    secrets = _secrets(game)
+    if secrets is None:
         return []
-    found = judge(state)
-    secret = _SECRET_EVENTS.get(game.name)
-    if secret is not None and any(secret(e) for e in undone_events):
+    found = secrets.held(state)
+    if any(secrets.is_secret(e) for e in undone_events):
         found.append("an undone command holds a secret (a pick or a document) that was never revealed")
     return found
 

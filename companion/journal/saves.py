@@ -85,7 +85,7 @@ def history_of(session: Session) -> History:
     clean = 0  # how many commands lead to the last state without a pick waiting to be revealed
     for count, (command, events) in enumerate(line, start=1):
         history.restore(command, events)
-        if not pending_picks(history.state):
+        if not pending_picks(game, history.state):
             clean = count
     if clean == len(line):
         return history

@@ -13,6 +13,7 @@ HOME = GameHome(
     table="companion.games.gluecksritter.table",
     refusals="companion.games.gluecksritter.refusals",
     happenings="companion.games.gluecksritter.happenings",
+    secrets="companion.games.gluecksritter.secrets",
     screens="companion.games.gluecksritter.screens",
     help="companion.games.gluecksritter.help",
 )

@@ -116,7 +116,7 @@ def test_nothing_is_saved_when_no_game_is_running(journal):
 
 def test_loading_a_save_starts_a_new_running_game_that_plays_on_like_the_saved_one(journal):
     original, rng = glueck(journal, seed=5, steps=60)
-    while pending_picks(original.state):  # a save leaves out picks not yet revealed: save where none is
+    while pending_picks(original.game, original.state):  # a save leaves out picks not yet revealed: save where none is
         autoplay.play_step(original, rng)
     saved = saves.save(journal, "halfway")
     snapshot_of_rng = rng.getstate()
