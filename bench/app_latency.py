@@ -57,9 +57,7 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -374,15 +372,12 @@ def child(case: str, data_dir: Path, repeat: int, warmup: int, fps: int) -> int:
 
 # ----------------------------------------------------------------------------- the parent
 def run_child(case: str, repeat: int, warmup: int, fps: int) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="companion-bench-latency-") as tmp:
-        argv = [sys.executable, str(Path(__file__).resolve()), "--child", case, "--data-dir", tmp]
-        argv += ["--repeat", str(repeat), "--warmup", str(warmup), "--fps", str(fps)]
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_", "SDL_"))}
-        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("result ")]
-    if done.returncode != 0 or not lines:
-        raise SystemExit(f"the {case} case failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}")
-    return json.loads(lines[-1].split(" ", 1)[1])
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from bench.child import run_child as child
+
+    options = ["--repeat", str(repeat), "--warmup", str(warmup), "--fps", str(fps)]
+    return child(__file__, case, options, "companion-bench-latency-")
 
 
 def quantiles(values: list[float]) -> tuple[float, float, float]:

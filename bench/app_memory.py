@@ -38,12 +38,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -203,15 +200,11 @@ def child(case: str, data_dir: Path, rounds: int, seed: int) -> int:
 
 # ----------------------------------------------------------------------------- the parent
 def run_child(case: str, rounds: int, seed: int) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="companion-bench-memory-") as tmp:
-        argv = [sys.executable, str(Path(__file__).resolve()), "--child", case, "--data-dir", tmp]
-        argv += ["--rounds", str(rounds), "--seed", str(seed)]
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("KIVY_", "KCFG_", "SDL_"))}
-        done = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("result ")]
-    if done.returncode != 0 or not lines:
-        raise SystemExit(f"the {case} case failed (exit {done.returncode}):\n{done.stdout}\n{done.stderr}")
-    return json.loads(lines[-1].split(" ", 1)[1])
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from bench.child import run_child as child
+
+    return child(__file__, case, ["--rounds", str(rounds), "--seed", str(seed)], "companion-bench-memory-")
 
 
 def main() -> int:

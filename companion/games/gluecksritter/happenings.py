@@ -120,7 +120,8 @@ def _players(colours: Sequence[str]) -> Join:
     return Join(*(Word(c) for c in colours))
 
 
-def _coins(coins: Mapping[str, int]) -> Text:
+def coins_text(coins: Mapping[str, int]) -> Text:
+    """Coins as the table counts them (\"2 silver and 1 gold\"), for these lines and the board."""
     parts = []
     if coins.get("silver"):
         parts.append(Plural("{n} silver", "{n} silver", coins["silver"]))
@@ -249,8 +250,8 @@ def _ducats_placed(w: _Walk, i: int, e: dict) -> list[Text]:
             "Ducat card {top} and {bottom}: {first} on field 5, {second} on field 6.",
             top=e["top"],
             bottom=e["bottom"],
-            first=_coins(e["field5"]),
-            second=_coins(e["field6"]),
+            first=coins_text(e["field5"]),
+            second=coins_text(e["field6"]),
         )
     ]
     placed = sum(e[pile].get(kind, 0) for pile in ("field5", "field6") for kind in KINDS)
@@ -443,7 +444,7 @@ def _field_opened(w: _Walk, i: int, e: dict) -> list[Text]:
         Message(
             "Field {field}: too little to share evenly between {players}; the rest stays there: {coins}.",
             field=field,
-            coins=_coins(rest),
+            coins=coins_text(rest),
             players=players,
         )
     ]
@@ -548,7 +549,7 @@ def _passed_over(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
     key, values = classify("coins-moved", e["reason"]) or ("", ())
-    source, target, coins = e["source"], e["target"], _coins(e["coins"])
+    source, target, coins = e["source"], e["target"], coins_text(e["coins"])
     if key == "share":
         return _shares(w, i, e, values[0])
     if key == "tax":
@@ -608,7 +609,7 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
                 "{player} changes {coins} at the sack for {change} to give change.",
                 player=_who(source),
                 coins=coins,
-                change=_coins(got),
+                change=coins_text(got),
             )
         ]
     if key == "loot" and source in ("field5", "field6"):
@@ -653,7 +654,7 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
     same = [i] + w.later(i, lambda x: x["type"] == "coins-moved" and x["reason"] == e["reason"])
     w.done.update(same)
     takers = [w.events[j]["target"] for j in same]
-    coins = _coins(e["coins"])
+    coins = coins_text(e["coins"])
     pile = e["source"]
     end = max(same) + 1
     rest = {kind: w.count_before(end, pile, kind) for kind in KINDS}
@@ -681,7 +682,7 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
             players=Cap(_players(takers)),
             coins=coins,
             field=field,
-            rest=_coins(rest),
+            rest=coins_text(rest),
         )
     ]
 
@@ -690,7 +691,7 @@ def _held(w: _Walk, i: int, player: str, kind: str) -> Text:
     held = w.count_before(i, player, kind)
     if held is None:
         return Message("8 or more {coin}", coin=Word(kind))
-    return _coins({kind: held})
+    return coins_text({kind: held})
 
 
 def _tax_due(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -721,7 +722,7 @@ def _tax_settled(w: _Walk, i: int, e: dict) -> list[Text]:
 def _handed_over(w: _Walk, i: int, e: dict) -> list[Text]:
     parts = []
     if any(e["coins"].get(kind) for kind in KINDS):
-        parts.append(_coins(e["coins"]))
+        parts.append(coins_text(e["coins"]))
     if e["walls"] or e["towers"]:
         parts.append(_pieces(e["walls"], e["towers"]))
     what = Join(*parts) if parts else Message("nothing")

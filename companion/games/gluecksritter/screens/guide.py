@@ -51,12 +51,10 @@ def paying(label: Text, command: Any, player: str | None = None) -> Option:
 
 
 def coins_words(coins: Any) -> Text:
-    parts = []
-    if coins.gold:
-        parts.append(Plural("{n} gold", "{n} gold", coins.gold))
-    if coins.silver:
-        parts.append(Plural("{n} silver", "{n} silver", coins.silver))
-    return Join(*parts) if parts else Message("nothing")
+    """A handful of coins (the engine's ``Coins``), in the same words as the game's lines."""
+    from companion.games.gluecksritter.happenings import coins_text
+
+    return coins_text({"silver": coins.silver, "gold": coins.gold})
 
 
 def who(colour: str | None) -> Text:
