@@ -502,8 +502,22 @@ def _create_private(path: Path) -> None:
 
 def _connect_readonly(path: Path) -> sqlite3.Connection:
     """A connection that can only read, whose first read has succeeded. Damaged bytes in the
-    schema (which SQLite's own message quotes, undecodable) are a damaged file."""
-    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    schema (which SQLite's own message quotes, undecodable) are a damaged file.
+
+    SQLite reads a WAL journal through a ``-shm`` file beside it, which it must be able to create.
+    In a directory the reader cannot write (a journal copied to a read-only medium, or another
+    user's data), a journal whose ``-wal`` holds nothing is read as it lies in the file
+    (``immutable``: no ``-shm``, no locks). With committed pages still in a ``-wal`` the file alone
+    is not the whole journal: that is refused, with the reason."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    if _unwritable_directory(path):
+        if not _empty(path.with_name(path.name + "-wal")):
+            raise JournalError(
+                f"cannot read the journal {path}: changes still wait in its -wal file, and reading them needs "
+                "a directory that can be written; open it once as its owner (or in a copy of the folder) first"
+            )
+        uri += "&immutable=1"
+    db = sqlite3.connect(uri, uri=True, isolation_level=None)
     try:
         db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
     except UnicodeDecodeError:
@@ -513,6 +527,10 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _unwritable_directory(path: Path) -> bool:
+    return not os.access(path.resolve().parent, os.W_OK)
 
 
 def _inspect(path: Path, *, check: bool = False) -> int | None:

@@ -34,6 +34,7 @@ from tests.companion.journal.fixtures.games import ENGINES, ROOT, SCENARIOS, cli
 
 NOBODY = 65534
 SCENARIO = SCENARIOS / "gluecksritter" / "01-split-field5-one-taker.scn"
+EXPORTABLE = SCENARIOS / "gluecksritter" / "24-haggle-nobody-offers-osullivan.scn"  # no secret left open
 
 
 def digest(folder: Path) -> dict[str, str]:
@@ -260,24 +261,38 @@ def shared_dir() -> Iterator[Path]:
         shutil.rmtree(base)
 
 
-def test_a_read_only_directory_is_reported_and_nothing_is_written(shared_dir: Path, tmp_path: Path) -> None:
+READING = (
+    ("journal", "verify", "{}"),
+    ("journal", "show", "{}"),
+    ("journal", "show", "--log", "{}"),
+    ("export", "--format", "json", "--journal", "{}", "1"),
+    ("export", "--format", "json", "--journal", "{}", "2"),  # running, with secrets: refused
+)
+
+
+def reading(path: Path) -> list[tuple[int, str, str]]:
+    return [cli(*(str(a).format(path) for a in args)) for args in READING]
+
+
+def test_a_read_only_directory_is_read_but_nothing_is_written(shared_dir: Path, tmp_path: Path) -> None:
     data = shared_dir / "data"
     data.mkdir()
     path = data / "journal.sqlite3"
-    history = build(path)
+    assert cli("scenario", "run", "--journal", path, EXPORTABLE)[0] == 0  # game 1, which exports
+    history = build(path)  # game 2, running
     path.chmod(0o666)  # only the directory stands in the way (WAL and index files go beside it)
     scenario = shared_dir / "game.scn"
     shutil.copy(SCENARIO, scenario)
     scenario.chmod(0o644)
-    # load everything the commands below use while the interpreter's own files can be read
-    warm = tmp_path / "warm.sqlite3"
-    shutil.copy(path, warm)
-    for args in (
-        ("journal", "verify", warm),
-        ("journal", "show", warm),
-        ("scenario", "run", "--journal", warm, SCENARIO),
-    ):
-        assert cli(*args)[0] == 0
+    # what reading says of the same journal where everything may be written; this also loads
+    # everything the commands below use while the interpreter's own files can be read
+    copy = tmp_path / "journal.sqlite3"
+    shutil.copy(path, copy)
+    expected = [
+        (code, out.replace(str(copy), str(path)), err.replace(str(copy), str(path))) for code, out, err in reading(copy)
+    ]
+    assert [code for code, _, _ in expected] == [0, 0, 0, 0, 1] and expected[0][1].endswith("ok\n")
+    assert cli("scenario", "run", "--journal", copy, SCENARIO)[0] == 0
     data.chmod(0o555)
     before = digest(data)
 
@@ -295,11 +310,10 @@ def test_a_read_only_directory_is_reported_and_nothing_is_written(shared_dir: Pa
                 found[name] = f"JournalWriteError: {exc}"
             except JournalError as exc:
                 found[name] = str(exc)
-        found["cli"] = [
+        found["reading"] = reading(path)
+        found["writing"] = [
             cli(*args)
             for args in (
-                ("journal", "verify", path),
-                ("journal", "show", path),
                 ("scenario", "run", "--journal", path, scenario),
                 ("scenario", "run", "--journal", data / "new.sqlite3", scenario),
             )
@@ -308,15 +322,48 @@ def test_a_read_only_directory_is_reported_and_nothing_is_written(shared_dir: Pa
 
     found = in_child(attempt)
     assert found["uid"] != 0, "the check must run without root's privileges"
+    assert [tuple(r) for r in found["reading"]] == expected, "reading needs no write access"
     assert found["existing"] == f"cannot write the journal {path}: the journal or its directory is read-only"
     new = data / "new.sqlite3"
     assert found["new"] == f"cannot open the journal {new}: the journal's directory cannot be written"
     assert found["new folder"] == f"cannot create the directory {data / 'games'}: Permission denied"
-    for (code, out, err), message in zip(found["cli"], [found["existing"]] * 3 + [found["new"]], strict=True):
+    for (code, out, err), message in zip(found["writing"], [found["existing"], found["new"]], strict=True):
         assert (code, out, err) == (2, "", f"companion: {message}\n")
     assert digest(data) == before, "something was written in the read-only directory"
     data.chmod(0o755)
     assert resumed_state(path) == history.state
+
+
+def test_a_journal_with_pages_still_in_its_wal_is_refused_in_a_read_only_directory(shared_dir: Path) -> None:
+    """The file alone is then not the whole journal: reading it as it lies would show an older
+    game. SQLite cannot read the -wal without a -shm file it may create, so reading is refused
+    with the reason and nothing changes."""
+    source = shared_dir / "source"
+    source.mkdir()
+    build(source / "journal.sqlite3", commands=10)
+    data = shared_dir / "data"
+    data.mkdir()
+    with Journal.open(source / "journal.sqlite3") as journal:  # open: the -wal keeps what follows
+        journal.db.execute("PRAGMA wal_autocheckpoint = 0")
+        session = Session.resume(journal)
+        assert session is not None
+        session.undo()
+        for name in ("journal.sqlite3", "journal.sqlite3-wal"):
+            shutil.copy(source / name, data / name)
+    path = data / "journal.sqlite3"
+    assert (data / "journal.sqlite3-wal").stat().st_size > 0
+    for p in data.iterdir():
+        p.chmod(0o644)
+    data.chmod(0o555)
+    before = digest(data)
+    found = in_child(lambda: reading(path))
+    message = (
+        f"companion: cannot read the journal {path}: changes still wait in its -wal file, and reading them "
+        "needs a directory that can be written; open it once as its owner (or in a copy of the folder) first\n"
+    )
+    assert [tuple(r) for r in found] == [(2, "", message)] * len(READING)
+    assert digest(data) == before
+    data.chmod(0o755)
 
 
 # ------------------------------------------------------------------------------- a full disk
