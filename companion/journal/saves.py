@@ -150,6 +150,11 @@ def load(journal: Journal, save_id: int) -> Loaded:
     except JournalError:
         raise SaveError(f"there is no save {save_id}; 'companion saves list' shows the saves") from None
     where = f"save {save_id} ({name!r})"
+    if document is None:
+        raise SaveError(
+            f"{where} cannot be loaded: its document is damaged (not readable text); "
+            "'companion journal verify' shows the damage"
+        )
     if not isinstance(document, dict) or not isinstance(document.get("game"), str):
         raise SaveError(f"{where} cannot be loaded: it is not a saved game")
     try:

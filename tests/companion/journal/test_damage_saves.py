@@ -75,6 +75,8 @@ def test_a_damaged_save_is_named_by_verify_and_refused_by_load(
     assert main(["saves", "load", "1", "--journal", str(db)]) == 2
     out, err = capsys.readouterr()
     assert err.startswith("companion: save 1 ") and "cannot be loaded" in err, err
+    assert ("document is damaged" in err) == (how in ("not-utf8", "not-json")), err
+    assert ("not a saved game" in err) == (how == "not-a-save"), err
     assert "Traceback" not in err
     assert main(["saves", "list", "--journal", str(db)]) == 0  # the journal is still usable
     assert main(["journal", "verify", str(db)]) == 1
