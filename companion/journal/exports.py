@@ -406,9 +406,30 @@ def check_document(data: Any) -> Checked:
         stated = game.parse_state(doc.final_state)
     except ValidationError as exc:
         raise ExportError(f"the final state cannot be read: {first_error(exc)}") from None
+    unknown = _unknown_keys(doc.final_state, game.dump_state(stated))
+    if unknown:
+        raise ExportError(f"the final state holds {unknown}, which a {game.name} state does not have")
     if canonical(game, stated) != canonical(game, rebuilt.state):
         raise ExportError("replaying the recorded events does not give the final state the document states")
     return Checked(doc, rebuilt)
+
+
+def _unknown_keys(stated: Any, known: Any, where: str = "final_state") -> str | None:
+    """The first key in ``stated`` that reading it as a state dropped (a key written by another
+    program, or a typo: the comparison of the states would not see it), as a path."""
+    if isinstance(stated, dict) and isinstance(known, dict):
+        for key, value in stated.items():
+            if key not in known:
+                return f"{where}.{key}"
+            found = _unknown_keys(value, known[key], f"{where}.{key}")
+            if found:
+                return found
+    elif isinstance(stated, list) and isinstance(known, list):
+        for i, (value, kept) in enumerate(zip(stated, known, strict=False)):
+            found = _unknown_keys(value, kept, f"{where}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def import_checked(journal: Journal, checked: Checked) -> Imported:

@@ -121,9 +121,7 @@ def test_an_unknown_game_cannot_be_exported(source):
 # ----------------------------------------------------------------------------------- import
 
 
-@pytest.mark.parametrize(
-    "name", [RAUBRITTER_UNDO, GLUECKSRITTER_GAME, SCHATZJAGD_GAME, GLUECKSRITTER_SHARED]
-)
+@pytest.mark.parametrize("name", [RAUBRITTER_UNDO, GLUECKSRITTER_GAME, SCHATZJAGD_GAME, GLUECKSRITTER_SHARED])
 def test_an_import_rebuilds_the_same_game_entry_for_entry(source, target_path, name):
     game_id = play(source, name)
     doc = export_game(source, game_id)
@@ -225,6 +223,11 @@ REFUSALS = [
     ("bad parent", _set(("entries", 3, "parent"), 1), "entry 4: it follows entry 1, but entry 3 was in play"),
     ("setup", _set(("config", "players"), []), "the setup cannot be read"),
     ("final state", _set(("final_state", "players", 0, "knights"), 3), "does not give the final state"),
+    (
+        "unknown key in the final state",
+        _set(("final_state", "players", 1, "gold"), 3),
+        "the final state holds final_state.players[1].gold, which a raubritter state does not have",
+    ),
     ("head", _set(("head",), 3), "the entries leave entry"),
 ]
 
