@@ -7,11 +7,21 @@ from typing import Any
 from engines.core.frozen import replace
 from engines.schatzjagd import events as ev
 from engines.schatzjagd.rules import CARD_TYPES, START, UNSEEN, castle, castle_colour
-from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, Fight, GameState, Loose, Turn
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, Fight, GameState, Henchman, Loose, Turn
+
+# Each frequent event makes one new state (one ``replace`` of the state with all its changes): a
+# state has many fields, and making one is most of what applying an event costs.
+
+_NEW_TURN = Turn()
+
+
+def _players(s: GameState, colour: str, **changes: Any) -> tuple[Henchman, ...]:
+    """The henchmen with ``colour``'s changed."""
+    return tuple(replace(p, **changes) if p.colour == colour else p for p in s.players)
 
 
 def _update(s: GameState, colour: str, **changes: Any) -> GameState:
-    return replace(s, players=tuple(replace(p, **changes) if p.colour == colour else p for p in s.players))
+    return replace(s, players=_players(s, colour, **changes))
 
 
 def _turn(s: GameState, **changes: Any) -> GameState:
@@ -37,33 +47,39 @@ def counter_changed(s: GameState, e: ev.CounterChanged) -> GameState:
 def travelled(s: GameState, e: ev.Travelled) -> GameState:
     p = s.henchman(e.player)
     if e.to == e.origin:  # staying: the field stays before the walls it was before, unless the table says
-        s = _update(s, e.player, before=e.before or p.before)
+        players = _players(s, e.player, before=e.before or p.before)
     else:
-        s = _update(s, e.player, place=e.to, before=e.before, searching=0)
-    return _turn(s, travelled=True)
+        players = _players(s, e.player, place=e.to, before=e.before, searching=0)
+    return replace(s, players=players, turn=replace(s.turn, travelled=True))
+
+
+def _without(board: tuple[BoardCard, ...], card: int) -> tuple[BoardCard, ...]:
+    return tuple(c for c in board if c.id != card)
 
 
 def card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
+    card = e.card
     board = tuple(
-        replace(c, kind=e.kind, value=e.value, effects=e.effects, name=e.name) if c.id == e.card else c for c in s.board
+        replace(c, kind=e.kind, value=e.value, effects=e.effects, name=e.name) if c.id == card else c for c in s.board
     )
     return replace(s, board=board)
 
 
 def card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
     card = s.card(e.card)
-    board = tuple(c for c in s.board if c.id != e.card)
-    return replace(s, board=board, discard=_to_discard(s, card.kind))
+    return replace(s, board=_without(s.board, e.card), discard=_to_discard(s, card.kind))
 
 
 def card_taken(s: GameState, e: ev.CardTaken) -> GameState:
-    s = replace(s, board=tuple(c for c in s.board if c.id != e.card))
-    return _update(s, e.player, cards=s.henchman(e.player).cards + 1)
+    players = _players(s, e.player, cards=s.henchman(e.player).cards + 1)
+    return replace(s, board=_without(s.board, e.card), players=players)
 
 
 def fight_began(s: GameState, e: ev.FightBegan) -> GameState:
-    s = replace(s, fight=Fight(e.player, e.opponent, e.monster, e.monster_life))
-    return _turn(s, challenged=s.turn.challenged + (e.opponent,)) if e.opponent else s
+    fight = Fight(e.player, e.opponent, e.monster, e.monster_life)
+    if e.opponent:
+        return replace(s, fight=fight, turn=replace(s.turn, challenged=s.turn.challenged + (e.opponent,)))
+    return replace(s, fight=fight)
 
 
 def exchanged(s: GameState, e: ev.Exchanged) -> GameState:
@@ -89,8 +105,8 @@ def henchman_died(s: GameState, e: ev.HenchmanDied) -> GameState:
 
 
 def hand_discarded(s: GameState, e: ev.HandDiscarded) -> GameState:
-    s = _update(s, e.player, cards=s.henchman(e.player).cards - e.cards)
-    return replace(s, discard=_to_discard(s, None, e.cards))
+    players = _players(s, e.player, cards=s.henchman(e.player).cards - e.cards)
+    return replace(s, players=players, discard=_to_discard(s, None, e.cards))
 
 
 def treasures_taken(s: GameState, e: ev.TreasuresTaken) -> GameState:
@@ -142,14 +158,19 @@ def business_done(s: GameState, e: ev.BusinessDone) -> GameState:
 
 
 def card_placed(s: GameState, e: ev.CardPlaced) -> GameState:
-    s = _update(s, e.player, cards=s.henchman(e.player).cards - 1)
-    s = replace(s, board=s.board + (BoardCard(e.card, e.field, e.player),), next_card=e.card + 1)
-    return _turn(s, card_played=True, halted=True)
+    players = _players(s, e.player, cards=s.henchman(e.player).cards - 1)
+    return replace(
+        s,
+        players=players,
+        board=s.board + (BoardCard(e.card, e.field, e.player),),
+        next_card=e.card + 1,
+        turn=replace(s.turn, card_played=True, halted=True),
+    )
 
 
 def spell_cast(s: GameState, e: ev.SpellCast) -> GameState:
-    s = _update(s, e.player, cards=s.henchman(e.player).cards - 1)
-    return _turn(replace(s, discard=_to_discard(s, "spell")), card_played=True)
+    players = _players(s, e.player, cards=s.henchman(e.player).cards - 1)
+    return replace(s, players=players, discard=_to_discard(s, "spell"), turn=replace(s.turn, card_played=True))
 
 
 def treasure_dug(s: GameState, e: ev.TreasureDug) -> GameState:
@@ -167,13 +188,16 @@ def treasure_hidden(s: GameState, e: ev.TreasureHidden) -> GameState:
 
 
 def turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
-    return s if s.turn.plundered else _update(s, e.player, searching=0)
+    """A search of a rival castle lapses unless the henchman plundered this turn."""
+    if s.turn.plundered or all(p.searching == 0 for p in s.players if p.colour == e.player):
+        return s  # nothing to change: the same state
+    return _update(s, e.player, searching=0)
 
 
 def cards_drawn(s: GameState, e: ev.CardsDrawn) -> GameState:
-    s = _update(s, e.player, cards=s.henchman(e.player).cards + e.count)
+    players = _players(s, e.player, cards=s.henchman(e.player).cards + e.count)
     owed = tuple((who, n - e.count) if who == e.player else (who, n) for who, n in s.owed)
-    return replace(s, draw=s.draw - e.count, owed=tuple(o for o in owed if o[1] > 0))
+    return replace(s, players=players, draw=s.draw - e.count, owed=tuple(o for o in owed if o[1] > 0))
 
 
 def deck_reshuffled(s: GameState, e: ev.DeckReshuffled) -> GameState:
@@ -194,7 +218,7 @@ def card_removed(s: GameState, e: ev.CardRemoved) -> GameState:
 
 
 def turn_began(s: GameState, e: ev.TurnBegan) -> GameState:
-    return replace(s, current=e.player, day=e.day, turn=Turn())
+    return replace(s, current=e.player, day=e.day, turn=_NEW_TURN)
 
 
 def game_won(s: GameState, e: ev.GameWon) -> GameState:

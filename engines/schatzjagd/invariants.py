@@ -1,8 +1,15 @@
-"""What is always true on a Schatzjagd table, checked after every event."""
+"""What is always true on a Schatzjagd table, checked after every event.
+
+:func:`explain` is the check as plainly written: it looks at the whole state and says what is
+wrong. After every event :func:`check` first asks :func:`engines.schatzjagd.quick_check.holds`,
+which answers the same while looking only at what changed since the last sound state, and lets
+:func:`explain` say what is wrong when it says no.
+"""
 
 from __future__ import annotations
 
 from engines.core.errors import InvariantBroken
+from engines.schatzjagd.quick_check import holds
 from engines.schatzjagd.rules import (
     CARD_TYPES,
     CITY,
@@ -22,6 +29,11 @@ from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, GameState
 
 
 def check(s: GameState) -> None:
+    if not holds(s):
+        explain(s)
+
+
+def explain(s: GameState) -> None:
     colours = s.colours
     for p in s.players:
         for counter in COUNTERS + ("poison",):

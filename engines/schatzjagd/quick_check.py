@@ -1,0 +1,249 @@
+"""Whether every invariant of :mod:`engines.schatzjagd.invariants` holds, fast enough to ask after
+every event: :func:`holds` looks again only at what changed since the last state it found sound.
+
+It answers the same as the plain check (``invariants.explain``), which says what is wrong when this
+says no; ``tests/engines/schatzjagd/test_invariants.py`` holds them to that. Any odd value (a wrong
+type, a missing player) is left to the plain check too: then this only says no.
+
+Why looking only at what changed is sound. Each part of the check depends on some fields of the
+state only. States are immutable all the way down (frozen dataclasses, tuples, strings, numbers),
+and the last state found sound is kept here by a strong reference, so none of its objects can be
+freed and a new object cannot get the identity of one of them: a field of the new state that *is*
+(``is``) the object of the last state has the value it had then, and a part that depends only on
+such fields holds again. So do the checks of each henchman and each board card that is the same
+object as before (henchmen at the same seat, cards by their place in the board). A board card equal
+(``==``) to the one before has equal fields and is judged alike. A state found unsound is not kept.
+One state is kept, so nothing grows; the memos of places and cards are bounded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import compress, count
+from operator import attrgetter, is_, is_not
+
+from engines.schatzjagd.rules import (
+    CARD_TYPES,
+    CITY,
+    COMPOSITION,
+    COUNTERS,
+    DECK,
+    HIGH,
+    LOW,
+    MONSTER_LIFE,
+    castle_colour,
+    gate_colour,
+    in_city,
+    is_field,
+    normal_place,
+)
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, GameState, Henchman
+
+_TYPE = {kind: i for i, kind in enumerate(CARD_TYPES)}
+_LIMITS = tuple(COMPOSITION[kind] for kind in CARD_TYPES)
+_MAPS = _TYPE["map"]
+_IN_RANGE = frozenset(range(LOW, HIGH + 1))
+_VALUES = attrgetter(*COUNTERS, "poison")
+# What each part depends on besides the henchmen (compared by identity with the last sound state).
+_PUBLIC = attrgetter("discard", "used_maps")
+_TREASURES = attrgetter("loose", "treasure_stack", "kinds", "options")
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """A board all of whose cards are sound for ``colours``, with ids all different."""
+
+    cards: tuple[BoardCard, ...]
+    colours: tuple[str, ...]
+    by_id: dict[int, BoardCard]  # never changed once made
+    top: int | None  # the highest id; None: no card
+    face_up: tuple[int, ...]  # cards whose type everyone has seen, by CARD_TYPES
+
+
+@dataclass(frozen=True, slots=True)
+class _Sound:
+    """The last state found sound, with what was learnt of it."""
+
+    state: GameState
+    colours: tuple[str, ...]
+    board: _Board
+
+
+_last: _Sound | None = None
+
+
+def holds(s: GameState) -> bool:
+    global _last
+    try:
+        sound = _judge(s, _last)
+    except Exception:  # an odd value (a wrong type, a missing player): the plain check says what is wrong
+        return False
+    if sound is None:
+        return False
+    _last = sound
+    return True
+
+
+def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
+    """The sound state with what was learnt of it; None if an invariant is broken."""
+    players = s.players
+    if last is not None and players is not last.state.players:
+        if tuple(p.colour for p in players) != last.colours:
+            last = None  # other players (never in a play): everything is looked at again
+    treasures_moved = last is None
+    if last is None:
+        colours = tuple(p.colour for p in players)
+        if not all(_henchman_ok(p, colours) for p in players):
+            return None
+    else:
+        colours = last.colours
+        for p, q in zip(players, last.state.players, strict=True):
+            if p is not q:  # only a henchman that changed is looked at again
+                if not _henchman_ok(p, colours):
+                    return None
+                treasures_moved = treasures_moved or p.treasures is not q.treasures or p.hidden is not q.hidden
+    total = s.draw + sum(s.discard) + s.used_maps + sum(p.cards for p in players) + len(s.board)
+    if total != DECK or s.draw < 0 or min(s.discard) < 0:
+        return None
+    board = _board(s.board, colours, None if last is None else last.board)
+    if board is None or (board.top is not None and board.top >= s.next_card):
+        return None
+    if (last is None or board is not last.board or not _same(_PUBLIC, s, last.state)) and not _public_ok(s, board):
+        return None
+    if (treasures_moved or not _same(_TREASURES, s, last.state)) and not _treasures_ok(s):
+        return None
+    for t in s.loose:
+        if not _place_ok(t.place, colours):
+            return None
+        if t.guard is not None:
+            guard = board.by_id.get(t.guard)
+            if guard is None or guard.kind != "monster" or guard.field != t.place:
+                return None
+    if not _fight_ok(s, board) or s.current not in colours:
+        return None
+    if (s.phase == CATHARSIS) != bool(s.catharsis) or s.phase not in (PLAY, CATHARSIS, OVER):
+        return None
+    if (s.phase == OVER) != (s.winner is not None):
+        return None
+    return _Sound(s, colours, board)
+
+
+def _same(fields: attrgetter, s: GameState, other: GameState) -> bool:
+    return all(map(is_, fields(s), fields(other)))
+
+
+def _henchman_ok(p: Henchman, colours: tuple[str, ...]) -> bool:
+    return (
+        _IN_RANGE.issuperset(_VALUES(p))
+        and p.cards >= 0
+        and p.searching >= 0
+        and _place_ok(p.place, colours)
+        and (p.before is None or (is_field(p.place) and (p.before == CITY or castle_colour(p.before) in colours)))
+    )
+
+
+@lru_cache(maxsize=256)
+def _place_ok(place: str, colours: tuple[str, ...]) -> bool:
+    try:
+        ok = normal_place(place) == place
+    except ValueError:
+        return False
+    colour = castle_colour(place) or gate_colour(place)
+    return ok and (colour is None or colour in colours)
+
+
+@lru_cache(maxsize=1024)
+def _card_ok(field: str, owner: str, kind: str | None, colours: tuple[str, ...]) -> bool:
+    return (
+        _place_ok(field, colours)
+        and not (in_city(field) or castle_colour(field) or gate_colour(field))
+        and owner in colours
+        and (kind is None or kind in CARD_TYPES)
+    )
+
+
+def _board(cards: tuple[BoardCard, ...], colours: tuple[str, ...], known: _Board | None) -> _Board | None:
+    """The board's facts, from those of the last sound board when one card was laid, changed or
+    taken away since (the rest the same objects or equal, in the same order); None if not sound."""
+    if known is None:
+        return _count(cards, colours)
+    if cards is known.cards:
+        return known
+    old = known.cards
+    n, m = len(old), len(cards)
+    k = next(compress(count(), map(is_not, old, cards)), min(n, m))  # the first position that differs
+    if m == n + 1 and k == n:
+        return _edit(known, cards, None, cards[k])
+    if m == n and k < n and cards[k + 1 :] == old[k + 1 :]:
+        return _edit(known, cards, old[k], cards[k])
+    if m == n - 1 and cards[k:] == old[k + 1 :]:
+        return _edit(known, cards, old[k], None)
+    return _count(cards, colours)
+
+
+def _count(cards: tuple[BoardCard, ...], colours: tuple[str, ...]) -> _Board | None:
+    by_id: dict[int, BoardCard] = {}
+    face_up = [0] * len(CARD_TYPES)
+    for c in cards:
+        if c.id in by_id or not _card_ok(c.field, c.owner, c.kind, colours):
+            return None
+        by_id[c.id] = c
+        if c.kind is not None:
+            face_up[_TYPE[c.kind]] += 1
+    return _Board(cards, colours, by_id, max(by_id, default=None), tuple(face_up))
+
+
+def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, laid: BoardCard | None) -> _Board | None:
+    by_id = dict(known.by_id)
+    face_up = list(known.face_up)
+    if gone is not None:
+        del by_id[gone.id]
+        if gone.kind is not None:
+            face_up[_TYPE[gone.kind]] -= 1
+    if laid is not None:
+        if laid.id in by_id or not _card_ok(laid.field, laid.owner, laid.kind, known.colours):
+            return None
+        by_id[laid.id] = laid
+        if laid.kind is not None:
+            face_up[_TYPE[laid.kind]] += 1
+    return _Board(cards, known.colours, by_id, max(by_id, default=None), tuple(face_up))
+
+
+def _public_ok(s: GameState, board: _Board) -> bool:
+    """No more cards of a type face up (discard, board, used maps) than the deck holds."""
+    for i, limit in enumerate(_LIMITS):
+        if s.discard[i] + board.face_up[i] + (s.used_maps if i == _MAPS else 0) > limit:
+            return False
+    return True
+
+
+def _treasures_ok(s: GameState) -> bool:
+    """Every treasure of each kind is somewhere: in the stack, carried, hidden or lying loose."""
+    for i, kind in enumerate(s.kinds):
+        where = (
+            s.treasure_stack[i]
+            + sum(p.treasures.count(kind) + p.hidden.count(kind) for p in s.players)
+            + sum(1 for t in s.loose if t.kind == kind)
+        )
+        if where != s.options.treasures[i] or s.treasure_stack[i] < 0:
+            return False
+    return True
+
+
+def _fight_ok(s: GameState, board: _Board) -> bool:
+    f = s.fight
+    if f is None:
+        return True
+    h = _seat(s, f.henchman)
+    if h is None or f.henchman != s.current or (f.opponent is None) == (f.monster is None):
+        return False
+    if f.opponent is not None:
+        o = _seat(s, f.opponent)
+        return o is not None and o.place == h.place and o.colour != h.colour and not in_city(h.place)
+    card = board.by_id.get(f.monster)
+    return card is not None and card.kind == "monster" and card.field == h.place and 0 <= f.monster_life <= MONSTER_LIFE
+
+
+def _seat(s: GameState, colour: str) -> Henchman | None:
+    return next((p for p in s.players if p.colour == colour), None)
