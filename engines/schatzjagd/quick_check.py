@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, count
-from operator import attrgetter, is_, is_not
+from operator import attrgetter, is_not
 
 from engines.schatzjagd.rules import (
     CARD_TYPES,
@@ -45,9 +45,8 @@ _LIMITS = tuple(COMPOSITION[kind] for kind in CARD_TYPES)
 _MAPS = _TYPE["map"]
 _IN_RANGE = frozenset(range(LOW, HIGH + 1))
 _VALUES = attrgetter(*COUNTERS, "poison")
-# What each part depends on besides the henchmen (compared by identity with the last sound state).
-_PUBLIC = attrgetter("discard", "used_maps")
-_TREASURES = attrgetter("loose", "treasure_stack", "kinds", "options")
+_COLOUR = attrgetter("colour")
+_CARDS = attrgetter("cards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,30 +87,45 @@ def holds(s: GameState) -> bool:
 def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
     """The sound state with what was learnt of it; None if an invariant is broken."""
     players = s.players
-    if last is not None and players is not last.state.players:
-        if tuple(p.colour for p in players) != last.colours:
-            last = None  # other players (never in a play): everything is looked at again
-    treasures_moved = last is None
+    colours = tuple(map(_COLOUR, players))
+    if last is not None and colours != last.colours:
+        last = None  # other players (never in a play): everything is looked at again
     if last is None:
-        colours = tuple(p.colour for p in players)
+        before = None
         if not all(_henchman_ok(p, colours) for p in players):
             return None
+        treasures_moved = True
     else:
-        colours = last.colours
-        for p, q in zip(players, last.state.players, strict=True):
-            if p is not q:  # only a henchman that changed is looked at again
-                if not _henchman_ok(p, colours):
-                    return None
-                treasures_moved = treasures_moved or p.treasures is not q.treasures or p.hidden is not q.hidden
-    total = s.draw + sum(s.discard) + s.used_maps + sum(p.cards for p in players) + len(s.board)
+        before = last.state
+        treasures_moved = False
+        if players is not before.players:
+            for p, q in zip(players, before.players, strict=True):
+                if p is not q:  # only a henchman that changed is looked at again
+                    if not _henchman_ok(p, colours):
+                        return None
+                    treasures_moved = treasures_moved or p.treasures is not q.treasures or p.hidden is not q.hidden
+    total = s.draw + sum(s.discard) + s.used_maps + sum(map(_CARDS, players)) + len(s.board)
     if total != DECK or s.draw < 0 or min(s.discard) < 0:
         return None
-    board = _board(s.board, colours, None if last is None else last.board)
+    board = last.board if last is not None and s.board is last.board.cards else _board(s.board, colours, last)
     if board is None or (board.top is not None and board.top >= s.next_card):
         return None
-    if (last is None or board is not last.board or not _same(_PUBLIC, s, last.state)) and not _public_ok(s, board):
+    public_moved = (
+        before is None
+        or board is not last.board
+        or s.discard is not before.discard
+        or s.used_maps is not before.used_maps
+    )
+    if public_moved and not _public_ok(s, board):
         return None
-    if (treasures_moved or not _same(_TREASURES, s, last.state)) and not _treasures_ok(s):
+    treasures_moved = (
+        treasures_moved
+        or s.loose is not before.loose
+        or s.treasure_stack is not before.treasure_stack
+        or s.kinds is not before.kinds
+        or s.options is not before.options
+    )
+    if treasures_moved and not _treasures_ok(s):
         return None
     for t in s.loose:
         if not _place_ok(t.place, colours):
@@ -120,17 +134,13 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
             guard = board.by_id.get(t.guard)
             if guard is None or guard.kind != "monster" or guard.field != t.place:
                 return None
-    if not _fight_ok(s, board) or s.current not in colours:
+    if (s.fight is not None and not _fight_ok(s, board)) or s.current not in colours:
         return None
     if (s.phase == CATHARSIS) != bool(s.catharsis) or s.phase not in (PLAY, CATHARSIS, OVER):
         return None
     if (s.phase == OVER) != (s.winner is not None):
         return None
     return _Sound(s, colours, board)
-
-
-def _same(fields: attrgetter, s: GameState, other: GameState) -> bool:
-    return all(map(is_, fields(s), fields(other)))
 
 
 def _henchman_ok(p: Henchman, colours: tuple[str, ...]) -> bool:
@@ -163,13 +173,12 @@ def _card_ok(field: str, owner: str, kind: str | None, colours: tuple[str, ...])
     )
 
 
-def _board(cards: tuple[BoardCard, ...], colours: tuple[str, ...], known: _Board | None) -> _Board | None:
+def _board(cards: tuple[BoardCard, ...], colours: tuple[str, ...], last: _Sound | None) -> _Board | None:
     """The board's facts, from those of the last sound board when one card was laid, changed or
     taken away since (the rest the same objects or equal, in the same order); None if not sound."""
-    if known is None:
+    if last is None:
         return _count(cards, colours)
-    if cards is known.cards:
-        return known
+    known = last.board
     old = known.cards
     n, m = len(old), len(cards)
     k = next(compress(count(), map(is_not, old, cards)), min(n, m))  # the first position that differs
@@ -233,8 +242,6 @@ def _treasures_ok(s: GameState) -> bool:
 
 def _fight_ok(s: GameState, board: _Board) -> bool:
     f = s.fight
-    if f is None:
-        return True
     h = _seat(s, f.henchman)
     if h is None or f.henchman != s.current or (f.opponent is None) == (f.monster is None):
         return False
