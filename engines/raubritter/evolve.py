@@ -9,18 +9,36 @@ from engines.core.correction import Corrected
 from engines.core.frozen import replace
 from engines.raubritter import events as ev
 from engines.raubritter.rules import DIRECTIONS, KINDS
-from engines.raubritter.state import OVER, Cell, GameState
+from engines.raubritter.state import OVER, Cell, GameState, Player
+
+INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
+def _players_with(players: tuple[Player, ...], colour: str, **changes: Any) -> tuple[Player, ...]:
+    """The players with ``changes`` made to the one of ``colour`` (the others are the same objects)."""
+    for i, p in enumerate(players):
+        if p.colour == colour:
+            return players[:i] + (replace(p, **changes),) + players[i + 1 :]
+    return players
 
 
 def _update_player(state: GameState, colour: str, **changes: Any) -> GameState:
-    return replace(state, players=tuple(replace(p, **changes) if p.colour == colour else p for p in state.players))
+    return replace(state, players=_players_with(state.players, colour, **changes))
 
 
 def _pile(s: GameState, colour: str, kind: str, change: int) -> GameState:
     """``change`` tiles of ``kind`` onto (positive) or off (negative) the player's pile."""
-    p = s.player(colour)
-    i = KINDS.index(kind)
-    return _update_player(s, colour, tiles=p.tiles[:i] + (p.tiles[i] + change,) + p.tiles[i + 1 :])
+    return replace(s, players=_piled(s.players, colour, kind, change))
+
+
+def _piled(players: tuple[Player, ...], colour: str, kind: str, change: int) -> tuple[Player, ...]:
+    """The players with ``change`` tiles of ``kind`` onto or off the pile of ``colour``."""
+    for i, p in enumerate(players):
+        if p.colour == colour:
+            k = INDEX[kind]
+            tiles = p.tiles[:k] + (p.tiles[k] + change,) + p.tiles[k + 1 :]
+            return players[:i] + (replace(p, tiles=tiles),) + players[i + 1 :]
+    raise KeyError(colour)
 
 
 def _hands(s: GameState, knights: Counter[str]) -> GameState:
@@ -31,25 +49,29 @@ def _hands(s: GameState, knights: Counter[str]) -> GameState:
 
 
 def tile_laid(s: GameState, e: ev.TileLaid) -> GameState:
-    s = _pile(s, e.player, e.kind, -1)
-    return replace(s, cells=s.cells + (Cell(e.x, e.y, e.kind, e.player),), laid=s.laid + 1, after_three=None)
+    players = _piled(s.players, e.player, e.kind, -1)
+    cells = s.cells + (Cell(e.x, e.y, e.kind, e.player),)
+    return replace(s, players=players, cells=cells, laid=s.laid + 1, after_three=None)
 
 
 def knights_marched(s: GameState, e: ev.KnightsMarched) -> GameState:
     dx, dy = DIRECTIONS[e.direction] if e.direction else (0, 0)
     targets = {(e.x + dx * i, e.y + dy * i): drop for i, drop in enumerate(e.drops)}
-    cells = tuple(
-        replace(c, stack=c.stack + (e.player,) * targets[c.x, c.y]) if (c.x, c.y) in targets else c for c in s.cells
-    )
-    s = _update_player(s, e.player, knights=s.player(e.player).knights - sum(e.drops))
-    return replace(s, cells=cells)
+    cells = list(s.cells)
+    for i, c in enumerate(cells):
+        drop = targets.get((c.x, c.y))
+        if drop is not None:
+            cells[i] = replace(c, stack=c.stack + (e.player,) * drop)
+    players = _players_with(s.players, e.player, knights=s.player(e.player).knights - sum(e.drops))
+    return replace(s, players=players, cells=tuple(cells))
 
 
 def turn_passed(s: GameState, e: ev.TurnPassed) -> GameState:
-    s = replace(s, current=e.to, phase=e.phase, laid=0, after_three=e.after_three)
     if e.phase != OVER:  # a finished game that a correction opened again has no result
-        s = replace(s, scores=(), winners=(), draw=False)
-    return s
+        return replace(
+            s, current=e.to, phase=e.phase, laid=0, after_three=e.after_three, scores=(), winners=(), draw=False
+        )
+    return replace(s, current=e.to, phase=e.phase, laid=0, after_three=e.after_three)
 
 
 def player_surrendered(s: GameState, e: ev.PlayerSurrendered) -> GameState:
