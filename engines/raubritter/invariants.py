@@ -1,4 +1,10 @@
-"""What is always true on a Raubritter table, checked after every event."""
+"""What is always true on a Raubritter table, checked after every event.
+
+:func:`check` first asks :func:`holds`, which answers from the tally of the cells
+(:mod:`engines.raubritter.tally`, kept up to date from the previous state's) and the few players,
+so a replay does not count the whole board after every event. Only when that answer is no, or
+cannot be given cheaply, does :func:`check_fully` count everything and say what is wrong.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,30 @@ from collections import Counter
 from engines.core.errors import InvariantBroken
 from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS, terrain
 from engines.raubritter.state import INITIAL, OVER, PLAY, GameState
+from engines.raubritter.tally import LAST
 
-PHASES = {INITIAL, PLAY, OVER}
+PHASES = frozenset({INITIAL, PLAY, OVER})
 
 
 def check(state: GameState) -> None:
+    if not holds(state):
+        check_fully(state)
+
+
+def holds(state: GameState) -> bool:
+    """True only if every invariant holds (False may also mean: not sure, count everything)."""
+    counted = LAST.of(state.cells)
+    colours = counted.fitting(state.players)
+    if colours is None or counted.odd or len(counted.positions) != counted.size:
+        return False
+    width, height = counted.box()
+    if width > state.area or height > state.area:
+        return False
+    return state.phase in PHASES and (state.current is None or state.current in colours)
+
+
+def check_fully(state: GameState) -> None:
+    """Every invariant counted over the whole state; raises InvariantBroken with the first one broken."""
     colours = {p.colour for p in state.players}
     on_board = Counter(knight for c in state.cells for knight in c.stack)
     laid = Counter((c.owner, c.kind) for c in state.cells)
