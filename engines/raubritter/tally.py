@@ -152,6 +152,8 @@ class LastTally(threading.local):
         seen = self.cells
         if cells is seen:
             return self.counted
+        if type(cells) is not tuple:  # a list could change behind the memory's back: not remembered
+            return Tally(cells)
         self.cells = None  # nothing remembered until the tally is that of ``cells``
         if seen is None or not self.counted.update(seen, cells):
             self.counted = Tally(cells)

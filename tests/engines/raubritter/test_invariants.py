@@ -107,6 +107,16 @@ def test_two_tables_checked_in_turn_pass():
         assert same_verdict(a) is None and same_verdict(b) is None
 
 
+def test_cells_in_a_list_are_counted_each_time():
+    (states, _) = GAMES[1]
+    state = next(s for s in states if len(s.cells) > 3 and any(c.stack for c in s.cells))
+    cells = list(state.cells)
+    listed = dataclasses.replace(state, cells=cells)
+    assert same_verdict(listed) is None
+    cells[0] = dataclasses.replace(cells[0], owner="purple")  # the same list, changed
+    assert same_verdict(listed) is not None
+
+
 # ------------------------------------------------------------------------------ broken on purpose
 
 
