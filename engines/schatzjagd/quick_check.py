@@ -49,18 +49,22 @@ _COLOUR = attrgetter("colour")
 _CARDS = attrgetter("cards")
 
 
-@dataclass(frozen=True, slots=True)
+# _Board and _Sound are never changed once made (not frozen: they are made after every event,
+# and a frozen dataclass takes longer to make).
+
+
+@dataclass(slots=True)
 class _Board:
     """A board all of whose cards are sound for ``colours``, with ids all different."""
 
     cards: tuple[BoardCard, ...]
     colours: tuple[str, ...]
-    by_id: dict[int, BoardCard]  # never changed once made
+    by_id: dict[int, BoardCard]
     top: int | None  # the highest id; None: no card
     face_up: tuple[int, ...]  # cards whose type everyone has seen, by CARD_TYPES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Sound:
     """The last state found sound, with what was learnt of it."""
 
@@ -87,9 +91,12 @@ def holds(s: GameState) -> bool:
 def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
     """The sound state with what was learnt of it; None if an invariant is broken."""
     players = s.players
-    colours = tuple(map(_COLOUR, players))
-    if last is not None and colours != last.colours:
-        last = None  # other players (never in a play): everything is looked at again
+    if last is not None and players is last.state.players:
+        colours = last.colours
+    else:
+        colours = tuple(map(_COLOUR, players))
+        if last is not None and colours != last.colours:
+            last = None  # other players (never in a play): everything is looked at again
     if last is None:
         before = None
         if not all(_henchman_ok(p, colours) for p in players):
@@ -253,4 +260,7 @@ def _fight_ok(s: GameState, board: _Board) -> bool:
 
 
 def _seat(s: GameState, colour: str) -> Henchman | None:
-    return next((p for p in s.players if p.colour == colour), None)
+    for p in s.players:
+        if p.colour == colour:
+            return p
+    return None
