@@ -55,7 +55,8 @@ _CARDS = attrgetter("cards")
 
 @dataclass(slots=True)
 class _Board:
-    """A board all of whose cards are sound for ``colours``, with ids all different."""
+    """A board all of whose cards are sound for ``colours``, with ids all different (and all int, so
+    that the highest is above all others)."""
 
     cards: tuple[BoardCard, ...]
     colours: tuple[str, ...]
@@ -202,7 +203,7 @@ def _count(cards: tuple[BoardCard, ...], colours: tuple[str, ...]) -> _Board | N
     by_id: dict[int, BoardCard] = {}
     face_up = [0] * len(CARD_TYPES)
     for c in cards:
-        if c.id in by_id or not _card_ok(c.field, c.owner, c.kind, colours):
+        if type(c.id) is not int or c.id in by_id or not _card_ok(c.field, c.owner, c.kind, colours):
             return None
         by_id[c.id] = c
         if c.kind is not None:
@@ -218,7 +219,11 @@ def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, l
         if gone.kind is not None:
             face_up[_TYPE[gone.kind]] -= 1
     if laid is not None:
-        if laid.id in by_id or not _card_ok(laid.field, laid.owner, laid.kind, known.colours):
+        if (
+            type(laid.id) is not int
+            or laid.id in by_id
+            or not _card_ok(laid.field, laid.owner, laid.kind, known.colours)
+        ):
             return None
         by_id[laid.id] = laid
         if laid.kind is not None:

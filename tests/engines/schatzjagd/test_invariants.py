@@ -515,3 +515,20 @@ def test_a_card_put_back_with_another_id_is_judged_alike():
     check(s)
     rest = s.board[1:] + (BoardCard(s.next_card, "nowhere", s.current),)
     assert agree(replace(s, board=rest, next_card=s.next_card + 1)) is not None
+
+
+def test_odd_values_are_left_to_the_plain_check():
+    """A value of an odd type (a card id that is no whole number, a counter that is a fraction) is
+    not judged by the quick check; the plain check's verdict stands, whatever it is."""
+    for s, _ in played(8, 2, {}, None, commands=120):
+        if s.board:
+            break
+    odd_card = replace(s, board=(replace(s.board[0], id=0.5),) + s.board[1:])
+    odd_life = henchman(life=7.5)(s, random.Random(3))
+    odd_place = henchman(place=None)(s, random.Random(3))
+    for odd in (odd_card, odd_life, odd_place):
+        check(s)
+        assert not holds(odd)
+        assert verdict(check, odd) == verdict(reference, odd)
+    assert verdict(reference, odd_card) is None and verdict(reference, odd_life) is None
+    assert verdict(reference, odd_place)[0] == "AttributeError"
