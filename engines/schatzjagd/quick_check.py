@@ -91,6 +91,8 @@ def holds(s: GameState) -> bool:
 
 def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
     """The sound state with what was learnt of it; None if an invariant is broken."""
+    if last is not None and s is last.state:
+        return last  # an event that changed nothing
     players = s.players
     if last is not None and players is last.state.players:
         colours = last.colours
@@ -109,7 +111,7 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
         if players is not before.players:
             for p, q in zip(players, before.players, strict=True):
                 if p is not q:  # only a henchman that changed is looked at again
-                    if not _henchman_ok(p, colours):
+                    if not _henchman_ok(p, colours, q):
                         return None
                     treasures_moved = treasures_moved or p.treasures is not q.treasures or p.hidden is not q.hidden
     total = s.draw + sum(s.discard) + s.used_maps + sum(map(_CARDS, players)) + len(s.board)
@@ -151,13 +153,20 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
     return _Sound(s, colours, board)
 
 
-def _henchman_ok(p: Henchman, colours: tuple[str, ...]) -> bool:
+def _henchman_ok(p: Henchman, colours: tuple[str, ...], was: Henchman | None = None) -> bool:
+    """``was``: the henchman at the same seat in the last sound state; where it stood is not looked
+    at again if it still stands there."""
     return (
         _IN_RANGE.issuperset(_VALUES(p))
         and p.cards >= 0
         and p.searching >= 0
-        and _place_ok(p.place, colours)
-        and (p.before is None or (is_field(p.place) and (p.before == CITY or castle_colour(p.before) in colours)))
+        and ((was is not None and p.place is was.place and p.before is was.before) or _stands_ok(p, colours))
+    )
+
+
+def _stands_ok(p: Henchman, colours: tuple[str, ...]) -> bool:
+    return _place_ok(p.place, colours) and (
+        p.before is None or (is_field(p.place) and (p.before == CITY or castle_colour(p.before) in colours))
     )
 
 

@@ -378,6 +378,8 @@ MUTATIONS: dict[str, Mutation] = {
     "henchman on a field before the city": henchman(place="C3", before=CITY),
     "henchman before an absent castle": lambda s, rng: henchman(place="A1", before=f"castle-{_absent(s)}")(s, rng),
     "henchman before a rival's castle": lambda s, rng: henchman(place="A1", before=f"castle-{_rival(s)}")(s, rng),
+    "waiting before an absent castle where it stands": lambda s, rng: henchman(before=f"castle-{_absent(s)}")(s, rng),
+    "waiting before the city where it stands": henchman(before=CITY),
     "a player's colour absent": lambda s, rng: henchman(colour=_absent(s))(s, rng),
     # board cards
     "a duplicate board card id": _duplicate_id,
