@@ -13,7 +13,7 @@ from collections import Counter
 from engines.core.errors import InvariantBroken
 from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS, terrain
 from engines.raubritter.state import INITIAL, OVER, PLAY, GameState
-from engines.raubritter.tally import LAST
+from engines.raubritter.tally import LAST, Tally
 
 PHASES = frozenset({INITIAL, PLAY, OVER})
 
@@ -25,7 +25,14 @@ def check(state: GameState) -> None:
 
 def holds(state: GameState) -> bool:
     """True only if every invariant holds (False may also mean: not sure, count everything)."""
-    counted = LAST.of(state.cells)
+    cells = state.cells
+    counted = LAST.take(cells)
+    answer = _judge(state, counted)
+    LAST.keep(cells, counted)
+    return answer
+
+
+def _judge(state: GameState, counted: Tally) -> bool:
     colours = counted.fitting(state.players)
     if colours is None or counted.odd or len(counted.positions) != counted.size:
         return False

@@ -7,15 +7,15 @@ cells is the previous tally with the cells that changed taken out and their repl
 an event lays a tile or puts knights on a few, and all other cells of the next state are the very
 same objects as before (states share their unchanged parts).
 
-:data:`LAST` remembers, for each thread, the cells tuple tallied last and its tally. Sound because
-cells and tuples are immutable and the remembered tuple is held (a strong reference, so its
-identity cannot pass to another tuple); while its tally is being brought up to date nothing is
-remembered, so a count cut short is never used. Another table's cells only mean a fresh count.
+:data:`LAST` remembers the cells tuple tallied last and its tally. Sound because cells and tuples
+are immutable and the remembered tuple is held (a strong reference, so its identity cannot pass to
+another tuple); a check takes the tally out while it brings it up to date and uses it, and gives
+it back only when done, so a count cut short (an exception) is never used again and two threads
+never count into one tally. Another table's cells only mean a fresh count.
 """
 
 from __future__ import annotations
 
-import threading
 from itertools import compress
 from operator import is_not
 
@@ -141,24 +141,32 @@ def _bump(counts: dict, key: object, sign: int) -> None:
         del counts[key]
 
 
-class LastTally(threading.local):
-    """The tally of the cells tuple this thread saw last (see the module's note on why this is sound)."""
+class LastTally:
+    """The cells tuple tallied last and its tally (see the module's note on why this is sound).
+
+    A check takes the pair out of its one slot (``list.pop``: a single step that no other thread
+    can split), so the tally it counts into belongs to that check alone while it works, and puts
+    a pair back only when it is done with it. Two threads checking at once each count their own."""
 
     def __init__(self) -> None:
-        self.cells: tuple[Cell, ...] | None = ()
-        self.counted = Tally()
+        self._slot: list[tuple[tuple[Cell, ...], Tally]] = []
 
-    def of(self, cells: tuple[Cell, ...]) -> Tally:
-        seen = self.cells
-        if cells is seen:
-            return self.counted
-        if type(cells) is not tuple:  # a list could change behind the memory's back: not remembered
+    def take(self, cells: tuple[Cell, ...]) -> Tally:
+        """The tally of ``cells``, owned by the caller until it gives it back with :meth:`keep`."""
+        try:
+            seen, counted = self._slot.pop()
+        except IndexError:  # nothing remembered, or another check holds it now
             return Tally(cells)
-        self.cells = None  # nothing remembered until the tally is that of ``cells``
-        if seen is None or not self.counted.update(seen, cells):
-            self.counted = Tally(cells)
-        self.cells = cells
-        return self.counted
+        if cells is seen:
+            return counted
+        if type(cells) is not tuple or not counted.update(seen, cells):  # a list could change later
+            return Tally(cells)
+        return counted
+
+    def keep(self, cells: tuple[Cell, ...], counted: Tally) -> None:
+        """Remember ``counted`` as the tally of ``cells`` (a tuple: it cannot change behind it)."""
+        if type(cells) is tuple:
+            self._slot[:] = [(cells, counted)]
 
 
 LAST = LastTally()
