@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
+import threading
 from collections import Counter
 from collections.abc import Callable
 
@@ -21,6 +23,7 @@ from engines.raubritter.invariants import check, holds
 from engines.raubritter.placement import NEIGHBOURS
 from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS, terrain
 from engines.raubritter.state import INITIAL, OVER, PLAY, Cell, GameState
+from engines.raubritter.tally import LAST
 from tests.engines.raubritter.table import correction, legal_command, new_history
 
 PHASES = {INITIAL, PLAY, OVER}
@@ -115,6 +118,56 @@ def test_two_tables_checked_in_turn_pass():
     (first, _), (second, _) = GAMES[2], GAMES[3]
     for a, b in zip(first, second, strict=False):
         assert same_verdict(a) is None and same_verdict(b) is None
+
+
+def test_threads_checking_at_once_each_get_the_right_answer():
+    """The app checks on its main thread while another may replay (a resume, a verify): sound
+    states pass and broken ones are refused in every thread. (Threads meet inside a check only by
+    chance; what keeps their counts apart is shown without chance by the test after this.)"""
+    broken = [_player(s, s.players[0].colour, knights=s.players[0].knights + 1) for s in GAMES[4][0][1::7]]
+    errors: list[str] = []
+
+    def replay(states: list[GameState], rounds: int) -> None:
+        for _ in range(rounds):
+            for state in states:
+                if not holds(state):
+                    errors.append(f"a sound state refused: {state}")
+            for bad in broken:
+                if holds(bad):
+                    errors.append(f"a broken state passed: {bad}")
+
+    threads = [
+        threading.Thread(target=replay, args=(GAMES[i][0], 3)) for i in (2, 2, 3, 3)
+    ]  # one game twice: one line of tallies
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns within a check, not after many
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+
+
+def test_a_tally_belongs_to_one_check_until_it_is_given_back():
+    """What keeps two threads from counting into one tally: while one check holds the remembered
+    tally, another gets a fresh count of its own; given back, the next check continues from it."""
+    states = GAMES[2][0]
+    a, b = states[40], states[41]
+    check(a)  # remembered: the tally of a's cells
+    held = LAST.take(b.cells)  # brought on from a's cells to b's by this check, which holds it
+    other = LAST.take(b.cells)
+    assert other is not held  # counted afresh, never the tally another check is changing
+    assert (other.size, other.positions, other.knights, other.left) == (
+        held.size,
+        held.positions,
+        held.knights,
+        held.left,
+    )
+    LAST.keep(b.cells, held)
+    assert LAST.take(b.cells) is held
 
 
 def test_cells_in_a_list_are_counted_each_time():
