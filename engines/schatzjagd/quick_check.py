@@ -198,9 +198,9 @@ def _board(cards: tuple[BoardCard, ...], colours: tuple[str, ...], last: _Sound 
     known = last.board
     old = known.cards
     n, m = len(old), len(cards)
+    if m == n + 1 and cards[:n] == old:  # a card laid (the most frequent change)
+        return _edit(known, cards, None, cards[n])
     k = next(compress(count(), map(is_not, old, cards)), min(n, m))  # the first position that differs
-    if m == n + 1 and k == n:
-        return _edit(known, cards, None, cards[k])
     if m == n and k < n and cards[k + 1 :] == old[k + 1 :]:
         return _edit(known, cards, old[k], cards[k])
     if m == n - 1 and cards[k:] == old[k + 1 :]:
@@ -223,10 +223,13 @@ def _count(cards: tuple[BoardCard, ...], colours: tuple[str, ...]) -> _Board | N
 def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, laid: BoardCard | None) -> _Board | None:
     by_id = dict(known.by_id)
     face_up = list(known.face_up)
+    top = known.top
     if gone is not None:
         del by_id[gone.id]
         if gone.kind is not None:
             face_up[_TYPE[gone.kind]] -= 1
+        if gone.id == top:
+            top = max(by_id, default=None)
     if laid is not None:
         if (
             type(laid.id) is not int
@@ -237,7 +240,9 @@ def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, l
         by_id[laid.id] = laid
         if laid.kind is not None:
             face_up[_TYPE[laid.kind]] += 1
-    return _Board(cards, known.colours, by_id, max(by_id, default=None), tuple(face_up))
+        if top is None or laid.id > top:
+            top = laid.id
+    return _Board(cards, known.colours, by_id, top, tuple(face_up))
 
 
 def _public_ok(s: GameState, board: _Board) -> bool:
