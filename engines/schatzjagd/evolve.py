@@ -67,8 +67,13 @@ def card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
 
 
 def card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    """A card off the board guards nothing: a treasure of the same kind as a guarded one may have
+    lain free beside it, and picking up by kind may have taken the free one (they are alike)."""
     card = s.card(e.card)
-    return replace(s, board=_without(s.board, e.card), discard=_to_discard(s, card.kind))
+    s = replace(s, board=_without(s.board, e.card), discard=_to_discard(s, card.kind))
+    if any(t.guard == e.card for t in s.loose):
+        s = replace(s, loose=tuple(replace(t, guard=None) if t.guard == e.card else t for t in s.loose))
+    return s
 
 
 def card_taken(s: GameState, e: ev.CardTaken) -> GameState:

@@ -38,7 +38,7 @@ from engines.schatzjagd.commands import (
     UseSpecial,
 )
 from engines.schatzjagd.rules import CARD_TYPES, UNSEEN, Effect, Victory, parse_effect
-from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, Turn
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, Loose, Turn
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -492,6 +492,21 @@ def test_a_henchman_killed_by_a_monster_leaves_its_treasures_guarded_until_the_m
     assert h.state.henchman("blue").treasures == ("orb",) and h.state.loose == ()
     assert h.state.henchman("blue").strength == 15  # the reward strength+1 is lost above 15
     assert lost(events, "blue", "strength") == 1
+
+
+def test_a_slain_monster_guards_nothing_even_if_a_free_treasure_of_the_same_kind_lay_beside():
+    """The slayer takes the treasures the monster guarded, by kind; a free orb beside a guarded one
+    is alike, so the one left lying may be either: once the card is discarded it is free."""
+    h = game()
+    s = h.state
+    monster = BoardCard(1, "C3", "blue", "monster", 12)
+    loose = (Loose("C3", "orb"), Loose("C3", "orb", guard=1))
+    s = replace(s, board=(monster,), next_card=2, draw=s.draw - 1, loose=loose, treasure_stack=(4, 4, 2))
+    GAME.check(s)
+    for event in (ev.TreasuresPickedUp("red", "C3", ("orb",)), ev.CardDiscarded(1)):
+        s = GAME.evolve(s, event)
+        GAME.check(s)
+    assert s.loose == (Loose("C3", "orb"),) and s.henchman("red").treasures == ("orb",)
 
 
 def test_a_trap_that_kills_leaves_the_treasures_free_for_the_next_one_to_come():
