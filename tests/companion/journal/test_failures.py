@@ -271,7 +271,13 @@ READING = (
 
 
 def reading(path: Path) -> list[tuple[int, str, str]]:
-    return [cli(*(str(a).format(path) for a in args)) for args in READING]
+    """What each reading command says (an export's own time of export left out: it is the clock's)."""
+    return [_untimed(cli(*(str(a).format(path) for a in args))) for args in READING]
+
+
+def _untimed(result: tuple[int, str, str]) -> tuple[int, str, str]:
+    code, out, err = result
+    return code, re.sub(r'"exported": "[^"]*"', '"exported": "…"', out), err
 
 
 def test_a_read_only_directory_is_read_but_nothing_is_written(shared_dir: Path, tmp_path: Path) -> None:
