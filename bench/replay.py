@@ -27,6 +27,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -185,14 +186,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default=SCHMIDT, choices=(SCHMIDT, OSULLIVAN))
     parser.add_argument("--game", default="all", choices=("all", "gluecksritter", "raubritter", "schatzjagd"))
     args = parser.parse_args(argv)
-    others = [g for g in ("raubritter", "schatzjagd") if args.game in ("all", g)]
-    if args.game == "all" or args.game == "gluecksritter":
+    if args.game == "all":
+        # each game in a process of its own, as the app plays one: what one game's recording left
+        # in memory (and the collector's work on it) would otherwise slow the next one's replay
+        given = list(sys.argv[1:] if argv is None else argv)
+        for game in ("gluecksritter", "raubritter", "schatzjagd"):
+            sys.stdout.flush()
+            done = subprocess.run([sys.executable, __file__, *given, "--game", game], check=False)
+            if done.returncode:
+                return done.returncode
+        return 0
+    if args.game == "gluecksritter":
         gluecksritter(args)
-    for game in others:
-        material, decide_times = record_other(game, args.seed, args.events)
+    else:
+        material, decide_times = record_other(args.game, args.seed, args.events)
         from tests.companion.journal.fixtures.games import ENGINES
 
-        report(game.capitalize(), material, decide_times, args.repeat, ENGINES[game])
+        report(args.game.capitalize(), material, decide_times, args.repeat, ENGINES[args.game])
     return 0
 
 
