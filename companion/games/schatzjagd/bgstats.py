@@ -11,9 +11,9 @@ from typing import Any
 
 from companion.journal.bgstats import Box, Result
 
-# The players the engine takes (2-4); the box's play time, age and a BoardGameGeek id could not be
-# confirmed, so they are 0.
-BOX = Box(min_players=2, max_players=4)
+# As the rule book's introduction gives them: 2-4 players from 8 years, one to five hours depending
+# on the victory condition agreed. No designer is named there and no BoardGameGeek id confirmed.
+BOX = Box(min_players=2, max_players=4, min_minutes=60, max_minutes=300, min_age=8)
 
 
 def progress(victory: Any, hidden: tuple[str, ...]) -> int:

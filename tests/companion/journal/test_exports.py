@@ -382,6 +382,9 @@ def test_bgstats_schatzjagd_counts_the_hidden_treasures_and_names_the_first_play
     assert [line[3] for line in lines] == [p.colour == "red" for p in state.players]
     assert [line[4] for line in lines] == [p.colour == state.options.first for p in state.players]
     assert sum(line[4] for line in lines) == 1
+    (game,) = doc["games"]
+    box = {k: game[k] for k in ("minPlayerCount", "maxPlayerCount", "minPlayTime", "maxPlayTime", "minAge")}
+    assert box == {"minPlayerCount": 2, "maxPlayerCount": 4, "minPlayTime": 60, "maxPlayTime": 300, "minAge": 8}
 
 
 def test_bgstats_date_and_duration_come_from_the_journal_times(source, target_path):
