@@ -5,8 +5,7 @@ used at the table. Said in the app's own words; the rule books stay the authorit
 from __future__ import annotations
 
 from companion.i18n import Message, Text
-
-SCHMIDT, OSULLIVAN = "schmidt-1998", "osullivan-2002"
+from engines.gluecksritter.rules import SCHMIDT
 
 
 def topics(rules: str) -> list[tuple[Text, list[Text]]]:

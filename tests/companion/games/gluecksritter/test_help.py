@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.gluecksritter.help import OSULLIVAN, SCHMIDT, topics
+from companion.games.gluecksritter.help import topics
 from companion.i18n import render
+from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
 
 @pytest.mark.parametrize("rules", [SCHMIDT, OSULLIVAN])
