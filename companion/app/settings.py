@@ -68,8 +68,6 @@ def parse(data: Any) -> AppSettings:
         raise SettingsError("the file holds no settings")
     known = {field.name for field in fields(AppSettings)}
     values = {key: value for key, value in data.items() if key in known}  # newer keys are left alone
-    if isinstance(values.get("special_die"), list):
-        values["special_die"] = tuple(values["special_die"])
     try:
         return AppSettings(**values)
     except TypeError as error:
