@@ -308,8 +308,7 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation, player))
         except JournalWriteError as error:
-            text = Message("The journal could not be written: {problem}", problem=str(error))
-            return self._tell(Refused("journal.write", str(error), player, text))
+            return self._tell(self._unwritten(error, player))
         kind = getattr(command, "type", type(command).__name__)
         log.info("entry %d: %s", committed.seq, kind)
         public = tuple(self._session.game.public_event(event) for event in committed.events)
@@ -322,8 +321,7 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation))
         except JournalWriteError as error:
-            text = Message("The journal could not be written: {problem}", problem=str(error))
-            return self._tell(Refused("journal.write", str(error), None, text))
+            return self._tell(self._unwritten(error))
         log.info("entry %d: %s of entry %d", moved.seq, kind, moved.target)
         notice = self._tell(Moved(kind, moved.seq, moved.target, moved.words, moved.messages))
         self._changed()
@@ -332,6 +330,10 @@ class Table:
     def _refusal(self, violation: RuleViolation, player: str | None = None) -> Refused:
         text = refusal_text(violation, self._game.name)
         return Refused(violation.rule, violation.message, player, text)
+
+    def _unwritten(self, error: JournalWriteError, player: str | None = None) -> Refused:
+        text = Message("The journal could not be written: {problem}", problem=str(error))
+        return Refused("journal.write", str(error), player, text)
 
     def _changed(self) -> None:
         """The state changed (or the table started): follow it with the choice and the rolls."""
