@@ -178,9 +178,10 @@ class BoardScreen(AppScreen):
             dialog = dialogs.HelpDialog(view["rules"])
         elif name == "pay":
             command = args["command"]
-            ways = App.get_running_app().table.alternatives(command)
-            if len(ways) <= 1:
-                App.get_running_app().table.submit(ways[0] if ways else command)
+            table = App.get_running_app().table
+            ways = table.alternatives(command)  # never empty: [command] when nothing is to choose
+            if len(ways) == 1:
+                table.submit(ways[0])
                 return None
             dialog = dialogs.PayDialog(command.player, ways)
         elif name == "ducats":
