@@ -345,6 +345,19 @@ def rebuild(game: Any, config: Any, entries: Iterable[EntryRow]) -> Rebuilt:
     return Rebuilt(game, game.dump_config(parsed_config), tuple(rows), tuple(snapshots), play.head, play.state)
 
 
+def missing_snapshots(journal: Journal, game_id: int) -> tuple[tuple[int, dict[str, Any]], ...]:
+    """The snapshots a game written without them (a version 1 journal) would have got had it been
+    played now: the ones ``rebuild`` makes of its entries, as an import writes them. None when the
+    game cannot be replayed: resuming and ``journal verify`` then name the damage."""
+    try:
+        row = journal.game(game_id)
+        return rebuild(game_named(row.game), row.config, journal.entries(game_id)).snapshots
+    except sqlite3.Error:
+        raise  # the file itself: the caller refuses it
+    except Exception:  # a damaged game can fail in any way; snapshots are only a shortcut
+        return ()
+
+
 def write_game(
     journal: Journal,
     rebuilt: Rebuilt,

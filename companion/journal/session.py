@@ -8,7 +8,6 @@ command in play. Snapshots of the state along the chain keep resuming fast howev
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -47,49 +46,6 @@ class Moved:
 
 def is_over(state: Any) -> bool:
     return getattr(state, "phase", None) == "over"
-
-
-def missing_snapshots(journal: Journal, game_id: int) -> list[tuple[int, dict[str, Any]]]:
-    """The snapshots the session would have written while game ``game_id`` was played: after
-    every command that takes the events since the last snapshot on its line of play (or since
-    the setup) to SNAPSHOT_EVERY, as ``Session.apply`` counts them. For a journal whose games were
-    written without snapshots (version 1). The events are replayed once, in order, keeping only
-    the states a later command can start from; each snapshot's state is checked. Empty when the
-    game cannot be replayed: resuming and ``journal verify`` then name the damage."""
-    try:
-        row = journal.game(game_id)
-        game = game_named(row.game)
-        states: dict[int, Any] = {0: game.setup(game.parse_config(row.config))}
-        since: dict[int, int] = {0: 0}
-        line: list[int] = []
-        redo: list[int] = []
-        snapshots: list[tuple[int, dict[str, Any]]] = []
-        for entry in journal.entries(game_id):
-            if entry.kind == "command":
-                parent = entry.parent or 0
-                events = [game.parse_event(e) for e in entry.events or ()]
-                state = replay(game, states[parent], events, check=False)
-                count = since[parent] + len(events)
-                if count >= SNAPSHOT_EVERY:
-                    game.check(state)
-                    snapshots.append((entry.seq, game.dump_state(state)))
-                    count = 0
-                for dropped in redo:
-                    states.pop(dropped, None)
-                    since.pop(dropped, None)
-                redo.clear()
-                line.append(entry.seq)
-                states[entry.seq] = state
-                since[entry.seq] = count
-            elif entry.kind == "undo":
-                redo.append(line.pop())
-            else:
-                line.append(redo.pop())
-    except sqlite3.Error:
-        raise  # the file itself: the caller refuses it
-    except Exception:  # a damaged game can fail in any way; snapshots are only a shortcut
-        return []
-    return snapshots
 
 
 class Session:

@@ -194,7 +194,7 @@ class Journal:
     def _write_missing_snapshots(self) -> None:
         """Inside the caller's transaction: the snapshots each game would have got had it been
         played with snapshots, so that a migrated game resumes as fast as one played now."""
-        from companion.journal.session import missing_snapshots  # the session builds on the store
+        from companion.journal.exports import missing_snapshots  # exports build on the store
 
         for row in self.games():
             self.db.executemany(
