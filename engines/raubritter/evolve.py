@@ -8,10 +8,8 @@ from typing import Any
 from engines.core.correction import Corrected
 from engines.core.frozen import replace
 from engines.raubritter import events as ev
-from engines.raubritter.rules import DIRECTIONS, KINDS
+from engines.raubritter.rules import DIRECTIONS, KIND_INDEX
 from engines.raubritter.state import OVER, Cell, GameState, Player
-
-INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
 def _players_with(players: tuple[Player, ...], colour: str, **changes: Any) -> tuple[Player, ...]:
@@ -35,7 +33,7 @@ def _piled(players: tuple[Player, ...], colour: str, kind: str, change: int) -> 
     """The players with ``change`` tiles of ``kind`` onto or off the pile of ``colour``."""
     for i, p in enumerate(players):
         if p.colour == colour:
-            k = INDEX[kind]
+            k = KIND_INDEX[kind]
             tiles = p.tiles[:k] + (p.tiles[k] + change,) + p.tiles[k + 1 :]
             return players[:i] + (replace(p, tiles=tiles),) + players[i + 1 :]
     raise KeyError(colour)

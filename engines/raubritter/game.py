@@ -9,7 +9,7 @@ from engines.raubritter.decide import decide
 from engines.raubritter.events import Event
 from engines.raubritter.evolve import evolve
 from engines.raubritter.invariants import check
-from engines.raubritter.rules import AREA, KINDS, KNIGHTS, TILE_COUNTS, Setup
+from engines.raubritter.rules import AREA, FULL_PILE, KNIGHTS, Setup
 from engines.raubritter.state import GameState, Player
 
 
@@ -23,7 +23,7 @@ class Raubritter(Formats):
 
     def setup(self, config: Setup) -> GameState:
         order = config.turn_order()
-        players = tuple(Player(p.colour, p.name, tuple(TILE_COUNTS[k] for k in KINDS), KNIGHTS) for p in order)
+        players = tuple(Player(p.colour, p.name, FULL_PILE, KNIGHTS) for p in order)
         return GameState(area=AREA[len(players)], players=players, current=players[0].colour)
 
     decide = staticmethod(decide)

@@ -25,6 +25,8 @@ TILE_COUNTS = {
     "forest-town": 1,
 }
 KINDS = tuple(TILE_COUNTS)
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}  # a kind's place in KINDS
+FULL_PILE = tuple(TILE_COUNTS[k] for k in KINDS)  # a player's tiles before any is laid, by kind
 TILES_PER_PLAYER = sum(TILE_COUNTS.values())  # 24
 AREA = {2: 7, 3: 9, 4: 10}  # the largest width and height of the layout, by player count
 KNIGHTS = 30

@@ -19,11 +19,8 @@ from __future__ import annotations
 from itertools import compress
 from operator import is_not
 
-from engines.raubritter.rules import KINDS, KNIGHTS, MAX_STACK, TILE_COUNTS, terrain
+from engines.raubritter.rules import FULL_PILE, KIND_INDEX, KNIGHTS, MAX_STACK, terrain
 from engines.raubritter.state import Cell, Player
-
-FULL = tuple(TILE_COUNTS[k] for k in KINDS)  # a player's tiles before any is laid
-INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
 class Tally:
@@ -36,8 +33,8 @@ class Tally:
         self.positions: dict[tuple[int, int], int] = {}  # tiles per position
         self.knights: dict[str, int] = {}  # knights on tiles per colour
         self.owners: dict[str, int] = {}  # tiles per owner
-        self.left: dict[str, tuple[int, ...]] = {}  # per owner: FULL less the tiles laid, by kind
-        self.odd = 0  # tiles of no known kind or beyond FULL, stacks too high, knights on a lake
+        self.left: dict[str, tuple[int, ...]] = {}  # per owner: FULL_PILE less the tiles laid, by kind
+        self.odd = 0  # tiles of no known kind or beyond FULL_PILE, stacks too high, knights on a lake
         self._bounds: list[int] | None = None  # [min x, max x, min y, max y]; None: not known
         self._fitting: tuple[Player, ...] | None = None  # the players last found to fit these counts
         self._colours: frozenset[str] = frozenset()  # their colours
@@ -65,7 +62,7 @@ class Tally:
             colour = p.colour
             if p.knights < 0 or p.aside < 0 or p.knights + on_board.get(colour, 0) + p.aside != KNIGHTS:
                 return None
-            if p.tiles != left.get(colour, FULL):
+            if p.tiles != left.get(colour, FULL_PILE):
                 return None
         colours = frozenset(p.colour for p in players)
         if not (self.owners.keys() <= colours and on_board.keys() <= colours):
@@ -85,11 +82,11 @@ class Tally:
             elif x in (bounds[0], bounds[1]) or y in (bounds[2], bounds[3]):
                 self._bounds = None  # worked out again when asked
         _bump(self.owners, owner, sign)
-        i = INDEX.get(cell.kind)
+        i = KIND_INDEX.get(cell.kind)
         if i is None:
             self.odd += sign
         else:
-            left = self.left.get(owner, FULL)
+            left = self.left.get(owner, FULL_PILE)
             if left[i] - (sign > 0) < 0:  # a tile more of this kind than the box holds (or one less)
                 self.odd += sign
             self.left[owner] = left[:i] + (left[i] - sign,) + left[i + 1 :]
