@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from companion.files import replace_file
 
 FILE = "app-settings.json"
 SACK, CASTLE = "sack", "castle"
@@ -45,7 +46,7 @@ class AppSettings:
 
     def to_json(self) -> str:
         check(self)
-        return json.dumps({**asdict(self), "special_die": list(self.special_die)}, indent=2, ensure_ascii=False)
+        return json.dumps(asdict(self), indent=2, ensure_ascii=False)  # the faces' tuple as a JSON list
 
 
 def check(settings: AppSettings) -> None:
@@ -93,13 +94,4 @@ def load(directory: Path) -> tuple[AppSettings, str | None]:
 def save(directory: Path, settings: AppSettings) -> None:
     text = settings.to_json()
     directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, name = tempfile.mkstemp(prefix=".app-settings.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(name, directory / FILE)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+    replace_file(directory / FILE, text, 0o600)
