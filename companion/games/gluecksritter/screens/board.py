@@ -45,9 +45,10 @@ class BoardScreen(AppScreen):
         public = table.public_view()
         view = public["view"]
         self.view = view
+        awaited = table.awaiting()  # made from the game's public view: asked once for both
         self.draw_fields(app, view)
-        self.draw_players(app, view, table.awaiting())
-        self.draw_step(app, view, table)
+        self.draw_players(app, view, awaited)
+        self.draw_step(app, view, table, awaited)
         self.ids.heading.text = app.tr(
             Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
         )
@@ -111,8 +112,7 @@ class BoardScreen(AppScreen):
             for cell, key in zip(cells, ("silver", "gold", "walls", "towers", "documents"), strict=True):
                 cell.text = str(player[key])
 
-    def draw_step(self, app: Any, view: dict[str, Any], table: Any) -> None:
-        awaited = table.awaiting()
+    def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:
         panel = table.status().panel != "absent"
         now = step(view, awaited, panel=panel)
         prompt = app.tr(now.prompt)
