@@ -268,18 +268,11 @@ def _treasures_ok(s: GameState) -> bool:
 
 def _fight_ok(s: GameState, board: _Board) -> bool:
     f = s.fight
-    h = _seat(s, f.henchman)
-    if h is None or f.henchman != s.current or (f.opponent is None) == (f.monster is None):
+    h = s.henchman(f.henchman)  # a henchman nobody plays: KeyError, left to the plain check
+    if f.henchman != s.current or (f.opponent is None) == (f.monster is None):
         return False
     if f.opponent is not None:
-        o = _seat(s, f.opponent)
-        return o is not None and o.place == h.place and o.colour != h.colour and not in_city(h.place)
+        o = s.henchman(f.opponent)
+        return o.place == h.place and o.colour != h.colour and not in_city(h.place)
     card = board.by_id.get(f.monster)
     return card is not None and card.kind == "monster" and card.field == h.place and 0 <= f.monster_life <= MONSTER_LIFE
-
-
-def _seat(s: GameState, colour: str) -> Henchman | None:
-    for p in s.players:
-        if p.colour == colour:
-            return p
-    return None
