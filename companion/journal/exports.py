@@ -26,7 +26,6 @@ import json
 import os
 import sqlite3
 import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
@@ -35,6 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from companion.files import replace_file
 from companion.journal.errors import JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay, first_error
@@ -536,38 +536,9 @@ def _write_stream(path: Path, text: str) -> None:
 
 def _replace(target: Path, named: Path, text: str) -> None:
     """Write ``target`` (a regular file or a new one) atomically: temporary file, fsync, rename."""
-    folder = target.parent
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-    except FileNotFoundError:
-        raise ExportError(f"cannot write {named}: the directory {folder} does not exist") from None
+        replace_file(target, text, _mode(target))
     except OSError as exc:
-        raise ExportError(f"cannot write {named}: {exc.strerror}") from None
-    try:
-        os.fchmod(fd, _mode(target))
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temp, target)
-    except OSError as exc:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
+        if isinstance(exc, FileNotFoundError) and not target.parent.is_dir():
+            raise ExportError(f"cannot write {named}: the directory {target.parent} does not exist") from None
         raise ExportError(f"cannot write {named}: {exc.strerror}; nothing was written") from None
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable (where the filesystem allows a directory to be synced)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
