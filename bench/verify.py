@@ -41,29 +41,28 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.journal.session import SNAPSHOT_EVERY  # noqa: E402
+from bench.journal import long_setup  # noqa: E402
+from companion.journal.exports import rebuild  # noqa: E402
 from companion.journal.store import EntryRow, GameRow, Journal, now  # noqa: E402
 from companion.journal.verify import verify  # noqa: E402
 from engines.core.history import replay  # noqa: E402
 from engines.schatzjagd import GAME  # noqa: E402
-from engines.schatzjagd.rules import TREASURES  # noqa: E402
-from tests.engines.schatzjagd.table import legal_command, random_setup  # noqa: E402
+from tests.engines.schatzjagd.table import legal_command  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
-BUILD = "1"  # bump when the way the journals are built changes
+BUILD = "2"  # bump when the way the journals are built changes
 TARGET_RATIO = 5.0  # verify at most this many times the plain replay, at 100,000 events
 UNDO_EVERY = 50  # commands between two undo + redo pairs
 
 
 def build(path: Path, seed: int, size: int) -> None:
-    """A journal with one Schatzjagd game of at least ``size`` events."""
+    """A journal with one Schatzjagd game of at least ``size`` events, written as an import writes
+    it (``rebuild`` makes its snapshots)."""
     rng = random.Random(seed)
-    config = GAME.parse_config(random_setup(rng, 4, victory={"treasures": TREASURES}, plunder=True))
+    config = GAME.parse_config(long_setup(rng))
     state = GAME.setup(config)
     entries: list[EntryRow] = []
-    snapshots: list[tuple[int, dict[str, Any]]] = []
-    events = since = 0
-    head = 0
+    events = head = 0
     at = now()
     while events < size:
         if state.phase == "over":
@@ -76,18 +75,15 @@ def build(path: Path, seed: int, size: int) -> None:
         entries.append(EntryRow(seq, "command", None, head, GAME.dump_command(command), stored, None, at))
         head = seq
         events += len(done)
-        since += len(done)
-        if since >= SNAPSHOT_EVERY:
-            snapshots.append((seq, GAME.dump_state(state)))
-            since = 0
         if seq % UNDO_EVERY == 0:  # taken back and put back: the line is the same afterwards
             entries.append(EntryRow(seq + 1, "undo", seq, None, None, None, [], at))
             entries.append(EntryRow(seq + 2, "redo", seq, None, None, None, [], at))
-    row = GameRow(0, GAME.name, GAME.format_version, GAME.dump_config(config), "bench", at, at, None, head)
+    rebuilt = rebuild(GAME, GAME.dump_config(config), entries)
+    row = GameRow(0, GAME.name, GAME.format_version, rebuilt.config, "bench", at, at, None, rebuilt.head)
     part = path.with_suffix(".part")
     part.unlink(missing_ok=True)
     with Journal.open(part) as journal:
-        journal.add_game(row, entries, snapshots, running=True)
+        journal.add_game(row, rebuilt.entries, rebuilt.snapshots, running=True)
         journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     part.replace(path)
 
