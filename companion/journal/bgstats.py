@@ -22,7 +22,6 @@ play twice gives the same file and BG Stats can tell it already has it.
 from __future__ import annotations
 
 import datetime
-import tomllib
 import uuid
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +29,7 @@ from typing import Any
 from companion.games.registry import home, part
 from companion.journal.errors import JournalError
 from companion.journal.exports import open_session
-from companion.journal.paths import settings_file
+from companion.journal.paths import read_settings, settings_file
 from companion.journal.session import is_over
 from companion.journal.store import Journal
 
@@ -84,18 +83,6 @@ def results_of(game: str, state: Any) -> list[Result]:
 # ------------------------------------------------------------------------------ the settings
 
 
-def _settings() -> dict[str, Any]:
-    path = settings_file()
-    if not path.exists():
-        return {}
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise JournalError(f"cannot read the settings file {path}: {exc}") from None
-    except RecursionError:
-        raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
-
-
 def _name_setting(settings: dict[str, Any], key: str) -> str | None:
     value = settings.get(key)
     if value is None:
@@ -105,14 +92,14 @@ def _name_setting(settings: dict[str, Any], key: str) -> str | None:
     return value.strip()
 
 
-def location_name() -> str:
+def location_name(settings: dict[str, Any]) -> str:
     """The companion's place, as BG Stats' location: ``location`` in the settings file."""
-    return _name_setting(_settings(), "location") or DEFAULT_LOCATION
+    return _name_setting(settings, "location") or DEFAULT_LOCATION
 
 
-def me_name() -> str | None:
+def me_name(settings: dict[str, Any]) -> str | None:
     """The phone owner's name, ``me`` in the settings file (None: not set)."""
-    return _name_setting(_settings(), "me")
+    return _name_setting(settings, "me")
 
 
 # ------------------------------------------------------------------------------ the document
@@ -147,8 +134,9 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
     results = results_of(row.game, session.state)
     title = home(row.game).title
     box: Box = part(row.game, "bgstats").BOX
-    location = location_name()
-    me = me_name()
+    settings = read_settings()
+    location = location_name(settings)
+    me = me_name(settings)
     names = [r.name for r in results]
     me_id = 1 + names.index(me) if me in names else 1
     ended = row.finished or row.updated

@@ -14,6 +14,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from companion.journal.errors import JournalError
 
@@ -40,22 +41,28 @@ def settings_file() -> Path:
     return _xdg("XDG_CONFIG_HOME", Path.home() / ".config") / "companion" / "settings.toml"
 
 
+def read_settings() -> dict[str, Any]:
+    """The settings file's values (none when there is no file); JournalError if it cannot be read."""
+    path = settings_file()
+    if not path.exists():
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise JournalError(f"cannot read the settings file {path}: {exc}") from None
+    except RecursionError:
+        raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
+
+
 def data_dir(flag: str | Path | None = None) -> Path:
     if flag:
         return Path(flag).expanduser()
-    path = settings_file()
-    if path.exists():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise JournalError(f"cannot read the settings file {path}: {exc}") from None
-        except RecursionError:
-            raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
-        value = data.get("data_dir")
-        if value is not None:
-            if not isinstance(value, str) or not value.strip():
-                raise JournalError(f"{path}: data_dir must be a directory path in quotes")
-            return path.parent / Path(value).expanduser()  # an absolute path stands as it is
+    value = read_settings().get("data_dir")
+    if value is not None:
+        path = settings_file()
+        if not isinstance(value, str) or not value.strip():
+            raise JournalError(f"{path}: data_dir must be a directory path in quotes")
+        return path.parent / Path(value).expanduser()  # an absolute path stands as it is
     return _xdg("XDG_DATA_HOME", Path.home() / ".local" / "share") / "companion"
 
 
