@@ -119,11 +119,12 @@ def choose_actions(state: GameState, cmd: ChooseActions) -> list:
     a, b = cmd.cards
     if a == b:
         raise RuleViolation("B.two-different", "pick two different action cards")
-    hand = ", ".join(str(card) for card in player.hand())
+    held = player.hand()
     for card in (a, b):
-        if card not in player.hand() and card == 4:
-            raise RuleViolation("B.in-hand", "card 4 is in the dungeon: pick from [{hand}]", hand=hand)
-        if card not in player.hand():
+        if card not in held:
+            hand = ", ".join(str(c) for c in held)
+            if card == 4:
+                raise RuleViolation("B.in-hand", "card 4 is in the dungeon: pick from [{hand}]", hand=hand)
             raise RuleViolation("B.in-hand", "card {card} does not exist: pick from [{hand}]", card=card, hand=hand)
     return [ev.ActionsChosen(cmd.player, (min(a, b), max(a, b)))]
 
