@@ -131,11 +131,12 @@ def raid_piece(state: GameState, cmd: RaidPiece) -> list:
     k = field4(state, ("raid-piece",), RuleViolation("field4.not-now", "choosing the raided piece is not due now"))
     if cmd.player != k.actor or k.victim is None:
         raise RuleViolation("field4.actor", "{actor} is the raider, not {player}", actor=k.actor, player=cmd.player)
-    if cmd.piece not in raid_options(state, cmd.player, k.victim) and cmd.piece == "wall":
+    options = raid_options(state, cmd.player, k.victim)
+    if cmd.piece not in options and cmd.piece == "wall":
         raise RuleViolation(
             "field4.raid-piece", "{player} cannot take a wall from {victim}", player=cmd.player, victim=k.victim
         )
-    if cmd.piece not in raid_options(state, cmd.player, k.victim):
+    if cmd.piece not in options:
         raise RuleViolation(
             "field4.raid-piece", "{player} cannot take a tower from {victim}", player=cmd.player, victim=k.victim
         )
