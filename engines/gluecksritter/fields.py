@@ -173,10 +173,10 @@ def pass_over(state: GameState, player: str) -> RuleViolation | None:
                 price=price,
             )
         return None
-    walls = PIECE_OF_FIELD[field] == "wall"
+    piece = PIECE_OF_FIELD[field]
+    walls = piece == "wall"
     supply = state.supply_walls if walls else state.supply_towers
     price = piece_price(state, field)
-    room = room_for(state, player, PIECE_OF_FIELD[field])
     if supply == 0 and walls:
         return RuleViolation(
             "resolve.passed-over",
@@ -189,6 +189,7 @@ def pass_over(state: GameState, player: str) -> RuleViolation | None:
             "{player} can't buy a tower (none is left in the supply) and was passed over",
             player=player,
         )
+    room = room_for(state, player, piece)
     if room == 0 and walls:
         return RuleViolation(
             "resolve.passed-over",
@@ -203,21 +204,21 @@ def pass_over(state: GameState, player: str) -> RuleViolation | None:
             player=player,
             limit=CASTLE_LIMIT,
         )
-    if not can_afford(state, player, price) and walls:
+    if can_afford(state, player, price):
+        return None
+    if walls:
         return RuleViolation(
             "resolve.passed-over",
             "{player} can't pay {price} for a wall and was passed over",
             player=player,
             price=price,
         )
-    if not can_afford(state, player, price):
-        return RuleViolation(
-            "resolve.passed-over",
-            "{player} can't pay {price} for a tower and was passed over",
-            player=player,
-            price=price,
-        )
-    return None
+    return RuleViolation(
+        "resolve.passed-over",
+        "{player} can't pay {price} for a tower and was passed over",
+        player=player,
+        price=price,
+    )
 
 
 def _field_complete(state: GameState) -> bool:
