@@ -18,7 +18,6 @@ demand, written here as a small schema (field: JSON type) and a few checks of re
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from collections import Counter
@@ -32,8 +31,8 @@ from companion.journal import bgstats
 from companion.journal.errors import JournalError
 from companion.journal.exports import render
 from companion.journal.store import Journal
-from companion.scenario.run import run_file
 from engines.schatzjagd.rules import Victory
+from tests.companion.journal.fixtures.games import play
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FINISHED = {
@@ -110,25 +109,17 @@ def read_like_the_readers(text: str) -> dict[str, Any]:
         assert 1 <= game["minPlayerCount"] <= game["maxPlayerCount"]
         assert 0 <= game["minPlayTime"] <= game["maxPlayTime"] and game["minAge"] >= 0
         assert game["bggId"] >= 0 and game["rating"] == 0
-    for play in doc["plays"]:
-        assert play["gameRefId"] in games
-        assert play["locationRefId"] in locations  # not 0: the merger skips a 0
+    for recorded in doc["plays"]:
+        assert recorded["gameRefId"] in games
+        assert recorded["locationRefId"] in locations  # not 0: the merger skips a 0
         for key in ("playDate", "entryDate", "modificationDate"):
-            assert DATE.fullmatch(play[key]), f"{key} {play[key]!r}"
-        assert play["playerScores"], "a play without players"
-        for i, score in enumerate(play["playerScores"]):
+            assert DATE.fullmatch(recorded[key]), f"{key} {recorded[key]!r}"
+        assert recorded["playerScores"], "a play without players"
+        for i, score in enumerate(recorded["playerScores"]):
             check(f"playerScores[{i}]", score, PLAYER_SCORE)
             assert score["playerRefId"] in players
             assert SCORE.fullmatch(score["score"]), f"score {score['score']!r}"
     return doc
-
-
-def play(journal: Journal, name: str) -> int:
-    result = run_file(SCENARIOS / name, journal, out=io.StringIO())
-    assert result.ok, result.message
-    game_id = journal.running()
-    assert game_id is not None
-    return game_id
 
 
 @pytest.fixture(autouse=True)

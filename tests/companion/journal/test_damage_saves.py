@@ -15,15 +15,13 @@ import pytest
 from companion.cli import main
 from companion.journal.store import Journal
 from companion.scenario.run import run_file
+from tests.companion.journal.fixtures.games import private_home
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = ROOT / "tests" / "scenarios" / "raubritter" / "16-undo-redo-tile-and-march.scn"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+home = pytest.fixture(autouse=True)(private_home)
 
 
 @pytest.fixture

@@ -13,17 +13,14 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from tests.companion.journal.fixtures.games import FIXTURES
+from tests.companion.journal.fixtures.games import FIXTURES, private_home
 
 FIXTURE = FIXTURES / "journal-v1.sqlite3"
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIO = ROOT / "tests" / "scenarios" / "raubritter" / "16-undo-redo-tile-and-march.scn"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+home = pytest.fixture(autouse=True)(private_home)
 
 
 def change(path: Path, *statements: str) -> None:

@@ -4,7 +4,6 @@ journal, on real journal files built by playing scenario files and random legal 
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import random
@@ -28,9 +27,9 @@ from companion.journal.exports import (
 from companion.journal.session import SNAPSHOT_EVERY, Session
 from companion.journal.store import Journal, JournalWriteError
 from companion.journal.verify import canonical, verify
-from companion.scenario.run import run_file
 from engines.gluecksritter import GAME as GLUECKSRITTER
 from engines.raubritter import GAME as RAUBRITTER
+from tests.companion.journal.fixtures.games import play
 from tests.engines.raubritter.table import legal_command
 from tests.support import autoplay
 
@@ -41,15 +40,6 @@ RAUBRITTER_UNDO = "raubritter/16-undo-redo-tile-and-march.scn"
 GLUECKSRITTER_GAME = "gluecksritter/55-full-game-end-osullivan.scn"
 GLUECKSRITTER_SHARED = "gluecksritter/48-shared-win-equal-ducats-schmidt.scn"
 SCHATZJAGD_GAME = "schatzjagd/44-complete-game-three-players.scn"
-
-
-def play(journal: Journal, name: str) -> int:
-    """Play one scenario file into the journal; the number of the game it made."""
-    result = run_file(SCENARIOS / name, journal, out=io.StringIO())
-    assert result.ok, result.message
-    game_id = journal.running()
-    assert game_id is not None
-    return game_id
 
 
 def contents(path: Path) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import io
 import random
 from pathlib import Path
 
@@ -14,22 +13,14 @@ from companion.journal.exports import pending_picks
 from companion.journal.session import Session
 from companion.journal.store import Journal, JournalWriteError
 from companion.journal.verify import canonical, verify
-from companion.scenario.run import run_file
 from engines.core.saved import load_history
 from engines.gluecksritter import GAME as GLUECKSRITTER
 from engines.raubritter import GAME as RAUBRITTER
+from tests.companion.journal.fixtures.games import play
 from tests.support import autoplay
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 EVENING = datetime.datetime(2026, 11, 25, 21, 7, 42)
-
-
-def play(journal: Journal, name: str) -> int:
-    result = run_file(SCENARIOS / name, journal, out=io.StringIO())
-    assert result.ok, result.message
-    game_id = journal.running()
-    assert game_id is not None
-    return game_id
 
 
 def contents(journal: Journal) -> list[str]:
