@@ -55,11 +55,10 @@ _CARDS = attrgetter("cards")
 
 @dataclass(slots=True)
 class _Board:
-    """A board all of whose cards are sound for ``colours``, with ids all different (and all int, so
-    that the highest is above all others)."""
+    """A board all of whose cards are sound for the colours of the :class:`_Sound` it belongs to,
+    with ids all different (and all int, so that the highest is above all others)."""
 
     cards: tuple[BoardCard, ...]
-    colours: tuple[str, ...]
     by_id: dict[int, BoardCard]
     top: int | None  # the highest id; None: no card
     face_up: tuple[int, ...]  # cards whose type everyone has seen, by CARD_TYPES
@@ -199,12 +198,12 @@ def _board(cards: tuple[BoardCard, ...], colours: tuple[str, ...], last: _Sound 
     old = known.cards
     n, m = len(old), len(cards)
     if m == n + 1 and cards[:n] == old:  # a card laid (the most frequent change)
-        return _edit(known, cards, None, cards[n])
+        return _edit(known, cards, colours, None, cards[n])
     k = next(compress(count(), map(is_not, old, cards)), min(n, m))  # the first position that differs
     if m == n and k < n and cards[k + 1 :] == old[k + 1 :]:
-        return _edit(known, cards, old[k], cards[k])
+        return _edit(known, cards, colours, old[k], cards[k])
     if m == n - 1 and cards[k:] == old[k + 1 :]:
-        return _edit(known, cards, old[k], None)
+        return _edit(known, cards, colours, old[k], None)
     return _count(cards, colours)
 
 
@@ -217,10 +216,18 @@ def _count(cards: tuple[BoardCard, ...], colours: tuple[str, ...]) -> _Board | N
         by_id[c.id] = c
         if c.kind is not None:
             face_up[_TYPE[c.kind]] += 1
-    return _Board(cards, colours, by_id, max(by_id, default=None), tuple(face_up))
+    return _Board(cards, by_id, max(by_id, default=None), tuple(face_up))
 
 
-def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, laid: BoardCard | None) -> _Board | None:
+def _edit(
+    known: _Board,
+    cards: tuple[BoardCard, ...],
+    colours: tuple[str, ...],
+    gone: BoardCard | None,
+    laid: BoardCard | None,
+) -> _Board | None:
+    """``known`` (of the last sound state, whose colours are ``colours``) with ``gone`` taken away
+    and ``laid`` laid."""
     by_id = dict(known.by_id)
     face_up = list(known.face_up)
     top = known.top
@@ -231,18 +238,14 @@ def _edit(known: _Board, cards: tuple[BoardCard, ...], gone: BoardCard | None, l
         if gone.id == top:
             top = max(by_id, default=None)
     if laid is not None:
-        if (
-            type(laid.id) is not int
-            or laid.id in by_id
-            or not _card_ok(laid.field, laid.owner, laid.kind, known.colours)
-        ):
+        if type(laid.id) is not int or laid.id in by_id or not _card_ok(laid.field, laid.owner, laid.kind, colours):
             return None
         by_id[laid.id] = laid
         if laid.kind is not None:
             face_up[_TYPE[laid.kind]] += 1
         if top is None or laid.id > top:
             top = laid.id
-    return _Board(cards, known.colours, by_id, top, tuple(face_up))
+    return _Board(cards, by_id, top, tuple(face_up))
 
 
 def _public_ok(s: GameState, board: _Board) -> bool:
