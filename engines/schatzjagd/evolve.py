@@ -66,14 +66,19 @@ def card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
     return replace(s, board=board)
 
 
-def card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
-    """A card off the board guards nothing: a treasure of the same kind as a guarded one may have
-    lain free beside it, and picking up by kind may have taken the free one (they are alike)."""
-    card = s.card(e.card)
-    s = replace(s, board=_without(s.board, e.card), discard=_to_discard(s, card.kind))
-    if any(t.guard == e.card for t in s.loose):
-        s = replace(s, loose=tuple(replace(t, guard=None) if t.guard == e.card else t for t in s.loose))
+def _to_discard_from_board(s: GameState, card_id: int) -> GameState:
+    """A card from the board onto the discard pile. A card off the board guards nothing: a treasure
+    of the same kind as a guarded one may have lain free beside it, and picking up by kind may have
+    taken the free one (they are alike)."""
+    card = s.card(card_id)
+    s = replace(s, board=_without(s.board, card_id), discard=_to_discard(s, card.kind))
+    if any(t.guard == card_id for t in s.loose):
+        s = replace(s, loose=tuple(replace(t, guard=None) if t.guard == card_id else t for t in s.loose))
     return s
+
+
+def card_discarded(s: GameState, e: ev.CardDiscarded) -> GameState:
+    return _to_discard_from_board(s, e.card)
 
 
 def card_taken(s: GameState, e: ev.CardTaken) -> GameState:
@@ -216,9 +221,7 @@ def catharsis_began(s: GameState, e: ev.CatharsisBegan) -> GameState:
 
 def card_removed(s: GameState, e: ev.CardRemoved) -> GameState:
     if e.card is not None:
-        card = s.card(e.card)
-        s = replace(s, board=tuple(c for c in s.board if c.id != e.card), discard=_to_discard(s, card.kind))
-        s = replace(s, loose=tuple(replace(t, guard=None) if t.guard == e.card else t for t in s.loose))
+        s = _to_discard_from_board(s, e.card)
     rest = s.catharsis[1:]
     return replace(s, catharsis=rest, phase=s.phase if rest else PLAY)
 
