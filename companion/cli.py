@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import dice_cli, selftest_cli
+from companion import __version__, dice_cli, selftest_cli
 from companion.app import run as app_cli_run
 from companion.app import screenshots as screenshots_cli
 from companion.journal import app_cli
@@ -22,15 +22,6 @@ from companion.journal import cli as journal_cli
 from companion.scenario import cli as scenario_cli
 
 SUBCOMMANDS = (app_cli_run, screenshots_cli, scenario_cli, journal_cli, app_cli, dice_cli, selftest_cli)
-
-
-def package_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version  # only when the version is shown
-
-    try:
-        return version("companion")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -71,10 +62,10 @@ def _reader_gone() -> int:
 
 
 class _Version(argparse.Action):
-    """``--version``, reading the installed package's version only when asked."""
+    """``--version``: the version the package carries (``companion.__version__``)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        print(f"companion {package_version()}")
+        print(f"companion {__version__}")
         parser.exit()
 
 
