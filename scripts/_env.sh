@@ -5,6 +5,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb)
 
+source scripts/_apt.sh
+
 install_apt_packages() {
     [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null || return 0
     local missing=() p
@@ -14,8 +16,8 @@ install_apt_packages() {
     ((${#missing[@]})) || return 0
     echo "== installing system packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt_get update -qq
+    apt_get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
 find_python() {
