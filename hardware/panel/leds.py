@@ -47,6 +47,7 @@ class PlayerLeds:
         self._lit: dict[int, bool] = {}
         self._generation: dict[int, int] = {}
         self._blinks: dict[int, tuple[threading.Thread, threading.Event]] = {}
+        self._threads: list[threading.Thread] = []  # every blink thread not yet known to have ended
         try:
             for player, pin in sorted(pins.items()):
                 self._leds[player] = LED(pin, active_high=active_high, initial_value=False, pin_factory=pin_factory)
@@ -94,6 +95,8 @@ class PlayerLeds:
                 daemon=True,
             )
             self._blinks[player] = (thread, cancelled)
+            self._threads = [started for started in self._threads if started.is_alive()]
+            self._threads.append(thread)
             thread.start()
 
     def is_lit(self, player: int) -> bool:
@@ -102,16 +105,17 @@ class PlayerLeds:
             return self._lit.get(player, False)
 
     def wait_idle(self, timeout: float | None = None) -> None:
-        """Wait until no blink is in progress (for tests and shutdown)."""
+        """Wait until no blink thread runs any more (for tests and shutdown), also one whose blink
+        was already ended or has shown its last step."""
         with self._lock:
-            threads = [thread for thread, _ in self._blinks.values()]
+            threads = list(self._threads)
         for thread in threads:
             thread.join(timeout)
 
     def close(self) -> None:
         """Stop blinking, wait for the blink threads, darken and free the pins."""
         with self._lock:
-            threads = [thread for thread, _ in self._blinks.values()]
+            threads = list(self._threads)
             for player in list(self._blinks):
                 self._end_blink(player)
             for led in self._leds.values():

@@ -127,3 +127,39 @@ def test_close_frees_the_pins():
     factory = MockFactory()
     PlayerLeds(LED_PINS, pin_factory=factory).close()
     PlayerLeds(LED_PINS, pin_factory=factory).close()
+
+
+def blinking_threads() -> list[str]:
+    import threading
+
+    return [thread.name for thread in threading.enumerate() if thread.name.startswith("panel-led-")]
+
+
+def test_close_waits_for_every_blink_thread_also_one_whose_blink_was_ended(monkeypatch):
+    """A blink ended by a new state still has its thread waking up from its pause; close must wait
+    for it too, or a thread of the closed LEDs outlives them (seen on a busy machine, where the
+    woken thread waits for a core: played here by a pause after it is told to stop)."""
+    import threading
+    import time
+
+    class SlowToWake(threading.Event):
+        def wait(self, timeout=None):
+            told = super().wait(timeout)
+            if told:
+                time.sleep(0.3)
+            return told
+
+    monkeypatch.setattr("hardware.panel.leds.threading.Event", SlowToWake)
+    factory = MockFactory()
+    leds = PlayerLeds(LED_PINS, pin_factory=factory, blink=BlinkPattern(on_s=5, off_s=5, times=5))
+    leds.notify(PressRefused(1, "not-allowed"))
+    leds.notify(PicksLocked(1))  # ends the blink: its thread is told, and goes on its own
+    leds.close()
+    assert blinking_threads() == []
+
+
+def test_wait_idle_waits_for_a_blink_that_already_showed_its_last_step(rig):
+    _, _, leds, _ = rig
+    leds.notify(PressRefused(3, "not-allowed"))
+    leds.wait_idle(30.0)
+    assert blinking_threads() == []
