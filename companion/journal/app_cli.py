@@ -88,12 +88,16 @@ def _journal_options(parser: argparse.ArgumentParser) -> None:
 
 def _guarded(name: str) -> Callable[[argparse.Namespace], int]:
     """The command ``run_<name>`` of :mod:`companion.journal.app_commands`, loaded when it runs;
-    a refusal exits 1, an unusable file or argument 2, each with its message."""
+    a refusal exits 1, an unusable file or argument 2 (a damaged journal among them), each with
+    its message."""
 
     def run(args: argparse.Namespace) -> int:
         commands = importlib.import_module("companion.journal.app_commands")
+        from companion.journal.damage import damage_said
+
         try:
-            return getattr(commands, f"run_{name}")(args)
+            with damage_said(commands.journal_of(args), passing=commands.REFUSED + commands.UNUSABLE):
+                return getattr(commands, f"run_{name}")(args)
         except commands.REFUSED as exc:
             print(f"companion: {exc}", file=sys.stderr)
             return 1

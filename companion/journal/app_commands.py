@@ -23,6 +23,15 @@ def _path(args: argparse.Namespace) -> Path:
     return Path(args.journal) if args.journal else journal_path(args.data_dir)
 
 
+def journal_of(args: argparse.Namespace) -> Path | None:
+    """The journal the command works on, or None when its directory cannot be found out (the
+    command itself then says why)."""
+    try:
+        return _path(args)
+    except JournalError:
+        return None
+
+
 def _open(args: argparse.Namespace, *, create: bool = False) -> Journal:
     return Journal.open(_path(args), create=create)
 

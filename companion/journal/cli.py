@@ -59,11 +59,12 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from companion.journal.damage import damage_said
     from companion.journal.errors import JournalError
     from companion.journal.session import Session
 
     try:
-        with _open(args.db) as journal:
+        with damage_said(args.db), _open(args.db) as journal:
             session = Session.open(journal, args.game) if args.game is not None else Session.resume(journal)
             if session is None:
                 print("companion: no game is running in this journal", file=sys.stderr)

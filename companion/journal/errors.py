@@ -1,5 +1,10 @@
 """What can go wrong with a journal file, in words for the table and for the Pi owner."""
 
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
 
 class JournalError(Exception):
     """A journal that cannot be opened or used: foreign, newer, truncated, corrupt, unwritable.
@@ -9,3 +14,22 @@ class JournalError(Exception):
 class JournalWriteError(JournalError):
     """A write that failed (disk full, I/O error, read-only file): nothing of it was kept and the
     game stands at the last step that was written."""
+
+
+class JournalDamaged(JournalError):
+    """A journal whose bytes cannot all be read: SQLite finds its pages broken, or an entry, a
+    snapshot or a game's record no longer decodes or replays. Nothing is written into it; the
+    message says what was found and names the command that lists every damage."""
+
+    def __init__(self, path: str | Path, detail: str, *, part: str | None = None, state: str = "damaged") -> None:
+        self.path = Path(path)
+        self.detail = detail
+        subject = f"{part} of {path} cannot be read" if part else f"{path} is {state}"
+        super().__init__(
+            f"{subject} ({detail}); it was left untouched. {verify_hint(path)}; "
+            "restore a copy, or move it away to start a new journal"
+        )
+
+
+def verify_hint(path: str | Path) -> str:
+    return f"'companion journal verify {shlex.quote(str(path))}' lists the damage"

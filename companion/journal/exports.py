@@ -28,14 +28,14 @@ import sqlite3
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from companion import __version__
 from companion.files import replace_file
-from companion.journal.errors import JournalError
+from companion.journal.errors import JournalDamaged, JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay, first_error
 from companion.journal.session import SNAPSHOT_EVERY, Session, is_over
@@ -148,13 +148,6 @@ class ExportDocument(BaseModel):
         return None if value is None else _iso(value)
 
 
-def package_version() -> str:
-    try:
-        return version("companion")
-    except PackageNotFoundError:
-        return "unknown"
-
-
 def _json(data: Any) -> Any:
     """Plain JSON types (tuples become lists), as a reader of the file will see them."""
     return json.loads(json.dumps(data, ensure_ascii=False))
@@ -181,9 +174,7 @@ def damaged(journal: Journal, game_id: int | None, exc: Exception) -> JournalErr
         reason = first_error(exc)
     else:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return JournalError(
-        f"game {which} cannot be read from the journal ({reason}); 'companion journal verify' shows the damage"
-    )
+    return JournalDamaged(journal.path, reason, part=f"game {which}")
 
 
 def open_session(journal: Journal, game_id: int | None = None) -> Session | None:
@@ -231,7 +222,7 @@ def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "written_by": f"companion {package_version()}",
+        "written_by": f"companion {__version__}",
         "exported": now(),
         "game": row.game,
         "engine_format": game.format_version,

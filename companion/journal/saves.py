@@ -20,7 +20,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal.errors import JournalError
+from companion.journal.errors import JournalError, verify_hint
 from companion.journal.exports import ExportError, damaged, open_session, pending_picks, rebuild, write_game
 from companion.journal.games import game_named
 from companion.journal.session import Session, is_over
@@ -150,21 +150,19 @@ def load(journal: Journal, save_id: int) -> Loaded:
     except JournalError:
         raise SaveError(f"there is no save {save_id}; 'companion saves list' shows the saves") from None
     where = f"save {save_id} ({name!r})"
+
+    def unloadable(reason: object) -> SaveError:  # the save's document in the journal is damaged
+        return SaveError(f"{where} cannot be loaded: {reason}; {verify_hint(journal.path)}")
+
     if document is None:
-        raise SaveError(
-            f"{where} cannot be loaded: its document is damaged (not readable text); "
-            "'companion journal verify' shows the damage"
-        )
+        raise unloadable("its document is damaged (not readable text)")
     if not isinstance(document, dict) or not isinstance(document.get("game"), str):
-        raise SaveError(f"{where} cannot be loaded: it is not a saved game")
+        raise unloadable("it is not a saved game")
     try:
         game = game_named(document["game"])
-    except JournalError as exc:
-        raise SaveError(f"{where} cannot be loaded: {exc}") from None
-    try:
         history = load_history(game, document)
-    except SavedFormatError as exc:
-        raise SaveError(f"{where} cannot be loaded: {exc}") from None
+    except (JournalError, SavedFormatError) as exc:
+        raise unloadable(exc) from None
     at = now()
     rows, parent = [], 0
     for seq, entry in enumerate(history.entries, start=1):
@@ -174,7 +172,7 @@ def load(journal: Journal, save_id: int) -> Loaded:
     try:
         rebuilt = rebuild(game, game.dump_config(history.config), rows)
     except ExportError as exc:
-        raise SaveError(f"{where} cannot be loaded: {exc}") from None
+        raise unloadable(exc) from None
     finished = at if is_over(rebuilt.state) else None
     game_id = write_game(journal, rebuilt, name=name, started=at, updated=at, finished=finished, running=True)
     return Loaded(save_id, name, game.name, game_id, Session.open(journal, game_id))

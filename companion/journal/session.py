@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from companion.i18n import ENGLISH, Text, render
-from companion.journal.errors import JournalError
+from companion.journal.errors import JournalDamaged, JournalError
 from companion.journal.games import game_named
 from companion.journal.store import Journal
 from companion.journal.table_words import messages
@@ -103,7 +103,9 @@ class Session:
         if seq not in self.parents:
             parent = self.journal.parent(self.game_id, seq)
             if parent is None:
-                raise JournalError(f"game {self.game_id}: entry {seq} is not a command of this game")
+                raise JournalDamaged(
+                    self.journal.path, f"entry {seq} is not a command of this game", part=f"game {self.game_id}"
+                )
             self.parents[seq] = parent
         return self.parents[seq]
 
@@ -153,17 +155,16 @@ class Session:
 
     def _damaged(self, where: str, exc: Exception) -> JournalError:
         why = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else f"{type(exc).__name__}: {exc}"
-        return JournalError(
-            f"game {self.game_id} cannot be read from the journal ({where}: {why}); "
-            "'companion journal verify' shows the damage"
-        )
+        return JournalDamaged(self.journal.path, f"{where}: {why}", part=f"game {self.game_id}")
 
     def _load_snapshot(self, seq: int) -> Any:
         try:
             state = self.game.parse_state(self.journal.snapshot(self.game_id, seq))
             self.game.check(state)
         except (InvariantBroken, ValueError) as exc:
-            raise JournalError(f"game {self.game_id}: the snapshot after entry {seq} is damaged ({exc})") from None
+            raise JournalDamaged(
+                self.journal.path, f"the snapshot after entry {seq}: {exc}", part=f"game {self.game_id}"
+            ) from None
         self._remember(seq, state, 0)
         return state
 

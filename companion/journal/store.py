@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.journal import schema
-from companion.journal.errors import JournalError, JournalWriteError
+from companion.journal.errors import JournalDamaged, JournalError, JournalWriteError
 
 HEADER = b"SQLite format 3\x00"
 
@@ -115,10 +115,7 @@ class Journal:
             db.close()
             if isinstance(exc, sqlite3.OperationalError) and ("readonly" in str(exc) or "unable to open" in str(exc)):
                 raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
-            raise JournalError(
-                f"{path} is damaged ({exc}); it was left untouched. "
-                "Move it away to start a new journal, or restore a copy."
-            ) from None
+            raise JournalDamaged(path, str(exc)) from None
         except JournalError:
             db.close()
             raise
@@ -553,17 +550,11 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
     except sqlite3.OperationalError as exc:
         if "unable to open" in str(exc) or "readonly" in str(exc):  # a WAL journal needs its directory
             raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
-        raise JournalError(f"{path} is damaged ({exc}); it was left untouched") from None
+        raise JournalDamaged(path, str(exc)) from None
     except sqlite3.DatabaseError as exc:
-        raise JournalError(
-            f"{path} is damaged or not a journal ({exc}); it was left untouched. "
-            "Move it away to start a new journal, or restore a copy."
-        ) from None
+        raise JournalDamaged(path, str(exc)) from None
     if damage != ["ok"]:
-        raise JournalError(
-            f"{path} is damaged ({'; '.join(damage)}); nothing was written into it and it was left untouched. "
-            "Restore a copy, or move it away to start a new journal."
-        )
+        raise JournalDamaged(path, "; ".join(damage))
     if version == 0 and not tables:
         return None
     schema.check_version(version, path)
@@ -602,17 +593,17 @@ def _judge_header(path: Path) -> bool:
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if not head.startswith(HEADER):
-        raise JournalError(f"{path} is not a companion journal (not an SQLite database); it was left untouched")
+        raise JournalError(
+            f"{path} is not a companion journal (not an SQLite database); it was left untouched. "
+            "If it was one, its first bytes are damaged: restore a copy, or move it away to start a new journal"
+        )
     if len(head) < 100:
-        raise JournalError(f"{path} is truncated ({size} bytes); it was left untouched")
+        raise JournalDamaged(path, f"{size} bytes", state="truncated")
     page_size = int.from_bytes(head[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(head[28:32], "big")
     if wal_empty and pages and size < pages * page_size:
-        raise JournalError(
-            f"{path} is truncated ({size} bytes of {pages * page_size}); it was left untouched. "
-            "Restore a copy, or move it away to start a new journal."
-        )
+        raise JournalDamaged(path, f"{size} bytes of {pages * page_size}", state="truncated")
     if wal_empty:  # the header is up to date: a newer version is refused without opening the file
         schema.check_version(int.from_bytes(head[60:64], "big") or 1, path)
     return True

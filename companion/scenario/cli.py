@@ -39,6 +39,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from companion.journal.damage import damage_said
     from companion.journal.errors import JournalError
     from companion.journal.store import Journal
     from companion.scenario.run import run_file
@@ -50,8 +51,12 @@ def _run(args: argparse.Namespace) -> int:
     except JournalError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    with journal:
-        return _each(args.files, lambda name: run_file(name, journal))
+    try:
+        with damage_said(args.journal), journal:
+            return _each(args.files, lambda name: run_file(name, journal))
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
 
 
 def _each(files: Sequence[str], action: Callable[[str], Result]) -> int:

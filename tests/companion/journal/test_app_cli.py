@@ -279,8 +279,8 @@ def test_a_damaged_entry_is_reported_not_crashed_on(tmp_path, capsys):
     for argv in (["export", str(game_id)], ["export", str(game_id), "--format", "bgstats"], ["saves", "save"]):
         code, out, err = run(capsys, *argv, "--journal", str(db))
         assert (code, out) == (2, "")
-        assert err.startswith(f"companion: game {game_id} cannot be read from the journal (")
-        assert "'tile-flown'" in err and err.endswith("'companion journal verify' shows the damage\n")
+        assert err.startswith(f"companion: game {game_id} of {db} cannot be read (")
+        assert "'tile-flown'" in err and f"'companion journal verify {db}' lists the damage" in err
     assert contents(db) == before
 
 
