@@ -580,15 +580,18 @@ def _judge_header(path: Path) -> bool:
     or (when no WAL holds newer pages) comes from a newer version. False: an empty file."""
     wal = path.with_name(path.name + "-wal")
     try:
-        # The -wal file is looked at before and after, the header read before the size: another
-        # process checkpointing meanwhile (its -wal file lives until the header and every page are
-        # in place) is then not taken for a truncated file.
+        # The -wal file is looked at before and after the header: another process checkpointing
+        # meanwhile (its -wal file lives until the header and every page are in place) is then not
+        # taken for a truncated file.
         wal_empty = _empty(wal)
         with path.open("rb") as f:
-            head = f.read(100)
+            # The size before the header: a new journal's creator may write its first page
+            # meanwhile, and a header read from the still empty file must not be judged by the
+            # size the file has a moment later.
             size = os.fstat(f.fileno()).st_size
-        if size == 0:
-            return False  # created but never written: nothing to lose
+            if size == 0:
+                return False  # created but never written: nothing to lose
+            head = f.read(100)
         wal_empty = wal_empty and _empty(wal)
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
