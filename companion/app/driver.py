@@ -36,17 +36,19 @@ class Driver:
             Clock.tick()
             EventLoop.idle()
 
-    def until(self, condition: Callable[[], bool], *, frames: int = 600, what: str = "the condition") -> None:
-        """Let frames pass (hardware events arrive through the clock) until ``condition()``."""
+    def until(self, condition: Callable[[], bool], *, seconds: float = 120.0, what: str = "the condition") -> None:
+        """Let frames pass (hardware events arrive through the clock) until ``condition()``; after
+        ``seconds`` without it, say what did not come. The limit is time, not frames: on a busy
+        machine a thread (a die settling) may need many more frames than on a quiet one."""
         import time
 
-        for _ in range(frames):
-            if condition():
-                self.frames(2)  # and the screens have caught up with it
-                return
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {seconds:g} s for {what}")
             self.frames(1)
             time.sleep(0.005)
-        raise AssertionError(f"timed out waiting for {what}")
+        self.frames(2)  # and the screens have caught up with it
 
     # ----------------------------------------------------------------------------- finding
     def roots(self) -> list[Any]:

@@ -19,6 +19,7 @@ import pytest
 from companion.cli import main
 from companion.journal.store import Journal
 from companion.scenario.run import run_file
+from tests.support.waiting import WAIT
 
 ROOT = Path(__file__).resolve().parents[2]
 FINISHED = ROOT / "tests" / "scenarios" / "raubritter" / "20-complete-game-two-players.scn"
@@ -47,7 +48,7 @@ def digest(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-def companion(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+def companion(*args: str, timeout: float = WAIT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=timeout)
 
 
@@ -149,7 +150,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(db: Path, argv: list[s
             stdout=write_end,
             stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
+            timeout=WAIT,
         )
     finally:
         os.close(write_end)
@@ -164,7 +165,7 @@ def test_output_piped_into_head_ends_without_a_traceback(db: Path) -> None:
         executable="/bin/bash",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.stdout.startswith("[\n  {")
     assert done.stdout.split()[-1] in ("0", "141")
@@ -194,6 +195,6 @@ def test_a_time_that_is_not_above_0_and_at_most_an_hour_is_refused_at_once(optio
 
 def test_the_real_selftest_refuses_nan_at_once() -> None:
     """nan once made the die's wait loop spin forever; now the command line refuses it."""
-    done = companion("selftest", "--skip-panel", "--die-seconds", "nan", timeout=20)
+    done = companion("selftest", "--skip-panel", "--die-seconds", "nan")
     assert done.returncode == 2
     assert "argument --die-seconds: give a number of seconds above 0 and at most 3600, not nan" in done.stderr

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from companion import __version__
 from companion.cli import main
 from companion.games.gluecksritter.scenario import build_command
 from companion.scenario.parse import CommandLine, ScenarioError, parse_scenario, tokenize
@@ -17,6 +18,7 @@ from companion.scenario.run import check_file, run_file
 from engines.core import History
 from engines.gluecksritter.coins import Coins
 from tests.companion.games.scenario_files import assert_error_at, write
+from tests.support.waiting import WAIT
 
 SCENARIO_DIR = Path(__file__).resolve().parents[1] / "scenarios" / "gluecksritter"
 
@@ -267,17 +269,18 @@ def test_the_installed_command(tmp_path: Path) -> None:
     if not exe.exists():
         pytest.skip("the companion console script is not installed beside this Python")
     good = write(tmp_path, GOOD)
-    done = subprocess.run([str(exe), "scenario", "run", str(good)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([str(exe), "scenario", "run", str(good)], capture_output=True, text=True, timeout=WAIT)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok   ")
-    done = subprocess.run([str(exe), "--size", "1x1"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([str(exe), "--size", "1x1"], capture_output=True, text=True, timeout=WAIT)
     assert done.returncode == 2  # the app's own options, checked before any window opens
     assert "width 320..7680" in done.stderr
 
 
 def test_python_dash_m_companion() -> None:
-    done = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True, timeout=60)
-    assert (done.returncode, done.stdout.strip()) == (0, "companion 0.1.0")
+    args = [sys.executable, "-m", "companion", "--version"]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=WAIT)
+    assert (done.returncode, done.stdout.strip()) == (0, f"companion {__version__}")
 
 
 # ------------------------------------------------------------------- the shipped scenarios

@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.selftest_cli import run
 from tests.hardware.dice.test_cli import finish, first_line, start
+from tests.support.waiting import WAIT
 
 COMPANION = Path(sys.executable).with_name("companion")
 PINS = [5, 6, 12, 13, 16, 26]
@@ -78,7 +79,7 @@ def test_the_command_rolls_the_emulated_die_and_reports_a_silent_one(tmp_path):
             [str(COMPANION), "selftest", "--config", str(config), "--die-seconds", "5"],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=WAIT,
             env=env,
         )
     finally:
@@ -93,7 +94,7 @@ def test_the_command_rolls_the_emulated_die_and_reports_a_silent_one(tmp_path):
             [str(COMPANION), "selftest", "--config", str(config), "--die-seconds", "0.5"],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=WAIT,
         )
     finally:
         os.close(silent_master)

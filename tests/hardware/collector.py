@@ -6,8 +6,7 @@ from __future__ import annotations
 import threading
 
 from hardware.events import InputEvent
-
-WAIT = 5.0  # seconds; generous for a loaded CI machine, never reached when things work
+from tests.support.waiting import WAIT
 
 
 class Collector:

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from tests.companion.app.ui import ROOT, command, run_session, ui_env
+from tests.support.waiting import PROCESS, WAIT
 
 
 @pytest.mark.parametrize("screen", ["board", "log"])
@@ -25,7 +26,7 @@ def test_killed_mid_round_it_opens_where_it_stood(tmp_path, screen):
         cwd=ROOT,
     )
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + PROCESS
         line = ""
         while time.monotonic() < deadline:
             line = process.stdout.readline()
@@ -36,7 +37,7 @@ def test_killed_mid_round_it_opens_where_it_stood(tmp_path, screen):
         assert before["ready"]
     finally:
         os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
+        process.wait(timeout=WAIT)
     assert process.returncode == -signal.SIGKILL
     after = run_session("restarted", tmp_path)
     assert after["screen"] == before["screen"] == ("gluecksritter-board" if screen == "board" else "log")

@@ -4,13 +4,12 @@ window photographed before it drew), and the two languages differ."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import pytest
 
 from tests.companion.app.png import colours, pixels
-from tests.companion.app.ui import ROOT, ui_env
+from tests.companion.app.ui import run_process
 
 STATES = {
     "start",
@@ -32,22 +31,31 @@ STATES = {
 }
 
 
-def shoot(out, size: str, lang: str) -> dict:
-    done = subprocess.run(
+@pytest.fixture(scope="module")
+def shoot(tmp_path_factory):
+    """The screenshots at a size in a language, each set made once for the module's tests."""
+    made: dict[tuple[str, str], dict] = {}
+
+    def shots(size: str, lang: str) -> dict:
+        if (size, lang) not in made:
+            made[size, lang] = _shoot(tmp_path_factory.mktemp(f"{lang}-{size}"), size, lang)
+        return made[size, lang]
+
+    return shots
+
+
+def _shoot(out, size: str, lang: str) -> dict:
+    done = run_process(
         [sys.executable, "-m", "companion", "screenshots", str(out), "--size", size, "--lang", lang],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=ui_env(),
-        cwd=ROOT,
+        f"the screenshots at {size} in {lang}",
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return {path.stem: path for path in out.glob("*.png")}
 
 
 @pytest.mark.parametrize(("size", "lang"), [("800x480", "de"), ("1280x720", "en")])
-def test_every_state_is_a_picture(tmp_path, size, lang):
-    shots = shoot(tmp_path / lang, size, lang)
+def test_every_state_is_a_picture(shoot, size, lang):
+    shots = shoot(size, lang)
     assert STATES <= set(shots), f"missing: {sorted(STATES - set(shots))}"
     width, height = (int(n) for n in size.split("x"))
     for name, path in shots.items():
@@ -56,9 +64,9 @@ def test_every_state_is_a_picture(tmp_path, size, lang):
         assert colours(path) > 3, f"{name} is (nearly) one flat colour"
 
 
-def test_the_languages_differ(tmp_path):
-    german = shoot(tmp_path / "de", "800x480", "de")
-    english = shoot(tmp_path / "en", "800x480", "en")
+def test_the_languages_differ(shoot):
+    german = shoot("800x480", "de")
+    english = shoot("800x480", "en")
     same = [
         name
         for name in ("start", "gluecksritter-reveal", "gluecksritter-royal-tax")

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.support.waiting import PROCESS
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -23,10 +25,18 @@ def command(name: str, data: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "tests.companion.app.sessions", name, str(data), *args]
 
 
-def run_session(name: str, data: Path, *args: str, timeout: float = 180) -> dict[str, Any]:
-    done = subprocess.run(
-        command(name, data, *args), capture_output=True, text=True, timeout=timeout, env=ui_env(), cwd=ROOT
-    )
+def run_process(args: list[str], what: str) -> subprocess.CompletedProcess:
+    """``args`` headless in a process of its own; one that has not ended after ``PROCESS`` seconds
+    is stopped, and the test says so with what the process wrote last."""
+    try:
+        return subprocess.run(args, capture_output=True, text=True, timeout=PROCESS, env=ui_env(), cwd=ROOT)
+    except subprocess.TimeoutExpired as expired:
+        said = expired.stderr.decode(errors="replace") if isinstance(expired.stderr, bytes) else expired.stderr or ""
+        raise AssertionError(f"{what} had not ended after {PROCESS:g} s; it wrote last:\n{said[-4000:]}") from None
+
+
+def run_session(name: str, data: Path, *args: str) -> dict[str, Any]:
+    done = run_process(command(name, data, *args), f"session {name}")
     if done.returncode != 0:
         raise AssertionError(f"session {name} failed ({done.returncode}):\n{done.stderr[-4000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])

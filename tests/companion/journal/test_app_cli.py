@@ -20,6 +20,7 @@ from companion.journal.paths import JOURNAL_FILE
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.scenario.run import run_file
+from tests.support.waiting import WAIT
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FINISHED = "raubritter/20-complete-game-two-players.scn"
@@ -54,7 +55,7 @@ def companion(*args: str, cwd: Path) -> subprocess.CompletedProcess:
         env=dict(os.environ),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=WAIT,
     )
 
 

@@ -8,6 +8,7 @@ import multiprocessing
 from pathlib import Path
 
 from companion.journal.store import Journal
+from tests.support.waiting import WAIT
 
 PROCESSES = 16
 
@@ -30,7 +31,7 @@ def test_many_processes_create_the_same_journal(tmp_path: Path) -> None:
             start = manager.Event()
             waiting = [pool.apply_async(create, (str(path), start)) for _ in range(PROCESSES)]
             start.set()
-            results = [w.get(timeout=60) for w in waiting]
+            results = [w.get(timeout=WAIT) for w in waiting]
             assert results == ["ok"] * PROCESSES, results
             with Journal.open(path) as journal:
                 assert journal.db.execute("SELECT COUNT(*) FROM meta WHERE key = 'format'").fetchone() == (1,)

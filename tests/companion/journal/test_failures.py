@@ -31,6 +31,7 @@ from companion.journal.session import Session
 from companion.journal.store import Journal
 from engines.core.history import History
 from tests.companion.journal.fixtures.games import ENGINES, ROOT, SCENARIOS, cli, legal_command, random_config
+from tests.support.waiting import WAIT
 
 NOBODY = 65534
 SCENARIO = SCENARIOS / "gluecksritter" / "01-split-field5-one-taker.scn"
@@ -193,7 +194,7 @@ def test_cli_exit_code_of_a_refused_journal_in_a_real_process(tmp_path: Path) ->
             capture_output=True,
             text=True,
             cwd=ROOT,
-            timeout=60,
+            timeout=WAIT,
         )
         assert done.returncode == 2, done
         assert done.stdout == ""

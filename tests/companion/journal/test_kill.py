@@ -46,6 +46,7 @@ from companion.journal.session import Session
 from companion.journal.store import Journal
 from engines.core.history import History
 from tests.companion.journal.fixtures.games import ENGINES, LONG_GAME, REDO, ROOT, UNDO, cli, script
+from tests.support.waiting import PROCESS
 
 GROUPS = 10
 KILLS_PER_GROUP = 5
@@ -255,7 +256,7 @@ def run_group(base: Path, group: int, game: LongGame, tally: Tally, lock: thread
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=120,
+        timeout=PROCESS,
     )
     assert done.returncode == 0 and done.stdout.rstrip().endswith("ok"), done
     with VERIFY_LOCK:

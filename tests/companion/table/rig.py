@@ -16,8 +16,8 @@ from companion.journal.store import Journal
 from companion.table import Table, TableGame
 from engines.gluecksritter import Setup
 from hardware.panel.keyboard import KeyboardPanel
-from tests.hardware.collector import WAIT
 from tests.support.autoplay import unique_catalogue
+from tests.support.waiting import WAIT
 
 PLAYERS = ("red", "blue", "green", "yellow")
 

@@ -4,7 +4,6 @@ pseudo-terminals, and readers with short timeouts that are always stopped."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -12,14 +11,13 @@ import pytest
 from hardware.dice.config import DiceConfig
 from hardware.dice.emulator import DiceEmulator
 from hardware.dice.reader import DiceReader
-from tests.hardware.collector import WAIT, Collector
+from tests.hardware.collector import Collector
+from tests.support import waiting
+from tests.support.waiting import WAIT
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = WAIT, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.005)
+    waiting.wait_until(condition, limit=timeout, what=what)
 
 
 def fast_config(port: str, **changes) -> DiceConfig:

@@ -16,6 +16,7 @@ import serial
 
 from companion.cli import main
 from hardware.dice.protocol import Rejected, Rolling, Settled, parse
+from tests.support.waiting import WAIT
 
 COMPANION = Path(sys.executable).with_name("companion")
 
@@ -27,13 +28,13 @@ def start(*args: str, stdin=subprocess.DEVNULL) -> subprocess.Popen:
     )
 
 
-def first_line(process: subprocess.Popen, timeout: float = 10.0) -> str:
+def first_line(process: subprocess.Popen, timeout: float = WAIT) -> str:
     ready, _, _ = select.select([process.stdout], [], [], timeout)
     assert ready, "the emulator printed nothing"
     return process.stdout.readline().decode().strip()
 
 
-def read_parsed(path: str, settled: int, timeout: float = 5.0) -> list:
+def read_parsed(path: str, settled: int, timeout: float = WAIT) -> list:
     port = serial.serial_for_url(path, timeout=0.5)
     parsed = []
     deadline = time.monotonic() + timeout
@@ -51,7 +52,7 @@ def finish(process: subprocess.Popen, how: signal.Signals | None) -> tuple[int, 
     if how is not None:
         process.send_signal(how)
     try:
-        _, err = process.communicate(timeout=5)
+        _, err = process.communicate(timeout=WAIT)
     except subprocess.TimeoutExpired:
         process.kill()
         raise

@@ -9,6 +9,7 @@ from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.events import ButtonPressed, ButtonReleased
 from tests.hardware.collector import Collector
+from tests.support.waiting import WAIT
 
 
 class FakeClock:
@@ -36,7 +37,7 @@ class Recorder(Collector):
                 if isinstance(e, ButtonPressed | ButtonReleased)
             ]
 
-    def wait_for_buttons(self, count: int, timeout: float = 2.0) -> list[tuple[str, int, int]]:
+    def wait_for_buttons(self, count: int, timeout: float = WAIT) -> list[tuple[str, int, int]]:
         deadline = time.monotonic() + timeout
         with self._changed:
             while len(self.buttons()) < count and time.monotonic() < deadline:

@@ -8,15 +8,13 @@ from gpiozero.pins.mock import MockFactory
 from hardware.panel import PanelConfig, SecretPicks, open_leds, open_panel
 from hardware.panel.leds import BlinkPattern
 from hardware.panel.selection import PicksCleared, PicksLocked, PressRefused
+from tests.support.waiting import wait_until
 
 from .harness import MatrixHarness
 
 
-def wait_for(condition, timeout=3.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.002)
+def wait_for(condition):
+    wait_until(condition, what="the panel's threads")
 
 
 def test_a_round_on_the_default_panel_then_every_thread_ends():

@@ -42,6 +42,7 @@ from engines.schatzjagd.commands import (
 )
 from engines.schatzjagd.rules import DEFAULT_REGIONS, DEFAULT_TREASURES, Effect, Victory
 from tests.companion.games.scenario_files import assert_error_at, write
+from tests.support.waiting import WAIT
 
 HEAD = 'game schatzjagd\nplayer red "Anna"\nplayer blue "Bo"\n'
 
@@ -923,7 +924,7 @@ def test_the_command_line_exit_codes(tmp_path: Path) -> None:
             [sys.executable, "-m", "companion", "scenario", "run", *map(str, files)],
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=WAIT,
         )
 
     good = write(tmp_path, VICTORY, "good.scn")
