@@ -25,10 +25,10 @@ def replace_file(target: Path, text: str, mode: int) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Where the filesystem allows a directory to be synced."""
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -79,6 +79,7 @@ class CompanionApp(App):
         self.language = self.settings_.language
         set_language(self.language)
         self.journal: Any = None
+        self.journal_problem: Exception | None = None  # why the journal could not be opened
         self.session: Any = None
         self.table: Any = None  # the running game's companion.table.Table
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
@@ -130,18 +131,22 @@ class CompanionApp(App):
         resumed onto the screen it stood at) right after that first frame."""
         Clock.schedule_once(lambda dt: self.open_journal(), 0)
 
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / "journal.sqlite3"
+
     def open_journal(self) -> None:
         from companion.journal.errors import JournalError
-        from companion.journal.session import Session
-        from companion.journal.store import Journal
+        from companion.journal.opening import open_running
 
+        self.journal_problem = None
         try:
-            self.journal = Journal.open(self.data_dir / "journal.sqlite3")
-            session = Session.resume(self.journal)
+            self.journal, session = open_running(self.journal_path)
         except JournalError as error:
             log.error("journal: %s", error)
-            self.tell(Message("The journal cannot be opened: {problem}", problem=str(error)), refusal=True)
+            self.journal_problem = error  # the start screen says it, and what the table can do
             self.goto("start", remember=False)
+            self.refresh()
             return
         if self.startup_problem:
             self.tell(
@@ -153,6 +158,22 @@ class CompanionApp(App):
         else:
             self.goto("start")
         self.refresh()
+
+    def set_journal_aside(self) -> None:
+        """The damaged (or foreign) journal renamed beside a new one, which opens at once."""
+        from companion.journal.errors import JournalError
+        from companion.journal.opening import set_aside
+
+        try:
+            kept = set_aside(self.journal_path)
+        except JournalError as error:
+            log.error("journal: %s", error)
+            self.tell(Message("The journal could not be set aside: {problem}", problem=str(error)), refusal=True)
+            return
+        log.warning("journal: the old journal was set aside as %s", kept)
+        self.open_journal()
+        if self.journal is not None:
+            self.tell(Message("The old journal is kept as {name}; a new one has begun.", name=kept.name))
 
     def on_stop(self) -> None:
         self.close_table()

@@ -31,5 +31,10 @@ class JournalDamaged(JournalError):
         )
 
 
+class JournalForeign(JournalError):
+    """A file where the journal should be that is no companion journal: not SQLite at all (another
+    kind of file, or a journal whose first bytes are damaged) or another program's database."""
+
+
 def verify_hint(path: str | Path) -> str:
     return f"'companion journal verify {shlex.quote(str(path))}' lists the damage"

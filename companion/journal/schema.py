@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from companion.journal.errors import JournalError
+from companion.journal.errors import JournalError, JournalForeign
 
 FORMAT = "companion.journal"
 VERSION = 2
@@ -137,4 +137,4 @@ def check_version(version: int, path: object) -> None:
             f"{VERSION}). It was left untouched: update companion, or start this one with another --data-dir."
         )
     if version < 1:
-        raise JournalError(f"{path} is an SQLite database of something else, not a companion journal; left untouched")
+        raise JournalForeign(f"{path} is an SQLite database of something else, not a companion journal; left untouched")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.journal import schema
-from companion.journal.errors import JournalDamaged, JournalError, JournalWriteError
+from companion.journal.errors import JournalDamaged, JournalError, JournalForeign, JournalWriteError
 
 HEADER = b"SQLite format 3\x00"
 
@@ -544,7 +544,7 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
-            damage = [str(row[0]) for row in db.execute("PRAGMA quick_check(5)")] if check else ["ok"]
+            damage = sqlite_findings(db.execute("PRAGMA quick_check(5)")) if check else ["ok"]
         finally:
             db.close()
     except sqlite3.OperationalError as exc:
@@ -563,8 +563,15 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
     else:
         foreign = not {"games", "entries", "session"} <= tables
     if foreign:
-        raise JournalError(f"{path} is an SQLite database of something else; it was left untouched")
+        raise JournalForeign(f"{path} is an SQLite database of something else; it was left untouched")
     return version
+
+
+def sqlite_findings(rows: Iterable[tuple[Any, ...]]) -> list[str]:
+    """What SQLite's check found, each finding on its own: a finding may span lines, and its
+    heading ("*** in database main ***") says nothing."""
+    lines = [line for row in rows for line in str(row[0]).splitlines()]
+    return [line for line in lines if line and not line.startswith("***")] or ["SQLite's check failed"]
 
 
 def _empty(path: Path) -> bool:
@@ -596,7 +603,7 @@ def _judge_header(path: Path) -> bool:
     except OSError as exc:
         raise JournalError(f"cannot read {path}: {exc.strerror}") from None
     if not head.startswith(HEADER):
-        raise JournalError(
+        raise JournalForeign(
             f"{path} is not a companion journal (not an SQLite database); it was left untouched. "
             "If it was one, its first bytes are damaged: restore a copy, or move it away to start a new journal"
         )

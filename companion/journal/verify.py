@@ -13,7 +13,7 @@ from typing import Any
 from companion.journal.errors import JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
-from companion.journal.store import EntryRow, Journal
+from companion.journal.store import EntryRow, Journal, sqlite_findings
 from engines.core.saved import SavedFormatError, load_history
 
 
@@ -53,8 +53,7 @@ def _verify(journal: Journal, report: Report) -> None:
         report.problems.append(f"the file is damaged: {exc}")
         return
     if result != [("ok",)]:
-        said = [str(r[0]) for r in result if not str(r[0]).startswith("***")]  # "*** in database main ***"
-        report.problems.append("the file is damaged: " + "; ".join(said[:5] or ["SQLite's check failed"]))
+        report.problems.append("the file is damaged: " + "; ".join(sqlite_findings(result)[:5]))
         return
     digest = hashlib.sha256()
     ids = [row[0] for row in journal.db.execute("SELECT id FROM games ORDER BY id")]

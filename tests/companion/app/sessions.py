@@ -44,9 +44,8 @@ def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...]) 
     driver.tap(say(app, "New game"))
     driver.tap(say(app, rules_label))
     screen = app.root.manager.get_screen("new")
-    chips = {chip.colour: chip for chip in screen.ids.colours.children}
-    for colour in colours:
-        driver.tap(chips[colour])
+    for colour in colours:  # each tap draws the chips anew: the one on the screen now
+        driver.tap(next(chip for chip in screen.ids.colours.children if chip.colour == colour))
     driver.tap(say(app, "Start the game"))
     assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
 
@@ -301,7 +300,27 @@ def broken_hardware(data: Path) -> dict[str, Any]:
     return result
 
 
+def damaged_journal(data: Path) -> dict[str, Any]:
+    """The app started on a damaged journal: the start screen says so and offers to set it aside;
+    two taps set it aside, and a new game can begin on a new journal."""
+    app, driver = start(data, "de")
+    driver.until(lambda: app.journal_problem is not None, what="the journal's problem")
+    driver.shot(data / "start-damaged.png")
+    seen = {"texts": driver.texts(), "word": app.root.word, "new_disabled": app.root.manager.get_screen("start").ids.new.disabled}
+    driver.tap(say(app, "Set the journal aside and start a new one"))
+    seen["confirming"] = driver.texts()
+    driver.tap(say(app, "Tap again: set the journal aside"))
+    seen["after"] = driver.texts()
+    seen["after_word"] = app.root.word
+    seen["journal_open"] = app.journal is not None
+    new_game(app, driver, "Schmidt 1998 (German)", tuple(PICKS))
+    seen["running"] = app.table.public_view()["game_id"]
+    driver.stop()
+    return seen
+
+
 SESSIONS = {
+    "damaged-journal": damaged_journal,
     "broken-hardware": broken_hardware,
     "round-by-touch": round_by_touch,
     "secrecy": secrecy,

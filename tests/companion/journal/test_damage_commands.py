@@ -11,6 +11,7 @@ sound journal.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.journal.errors import JournalError
+from companion.journal.opening import SETTABLE_ASIDE, open_running
 from companion.journal.store import Journal
 from tests.companion.journal.fixtures.games import cli, play, private_home
 
@@ -43,8 +46,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "saves-quit": ("saves", "quit", "--journal", "{db}"),
     "saves-delete-all": ("saves", "delete-all", "--yes", "--journal", "{db}"),
     "scenario-run": ("scenario", "run", "--journal", "{db}", "{scenario}"),
+    "app": (),  # the app's start: the journal opened with its running game (open_app below)
 }
-WRITING = {"import", "saves-save", "saves-load", "saves-quit", "saves-delete-all", "scenario-run"}
+WRITING = {"import", "saves-save", "saves-load", "saves-quit", "saves-delete-all", "scenario-run", "app"}
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,19 @@ def make_journal(path: Path) -> None:
 TIMES = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?([+-]\d\d:\d\d)?")
 
 
+def open_app(db: Path) -> tuple[int, str, str]:
+    """What the app does at start, said as a command would: the running game's public view, or
+    the problem (exit 2) when the start screen has to say why it cannot open the journal. A
+    damaged file must be one the screen offers to set aside."""
+    try:
+        journal, session = open_running(db)
+    except JournalError as error:
+        aside = "" if isinstance(error, SETTABLE_ASIDE) else " (the screen cannot offer to set it aside)"
+        return 2, "", f"companion: {error}{aside}\n"
+    with journal:
+        return 0, json.dumps(session.public_view() if session else None), ""
+
+
 def run(name: str, folder: Path, data: bytes, sound: Sound) -> tuple[int, str, str]:
     """The command on a fresh copy of ``data`` in ``folder`` (the clock's times in what it says
     left out); the copy's bytes afterwards are checked by the caller."""
@@ -82,7 +99,7 @@ def run(name: str, folder: Path, data: bytes, sound: Sound) -> tuple[int, str, s
     db.write_bytes(data)
     scenario = Path(__file__).resolve().parents[2] / "scenarios" / SCENARIO
     args = [part.format(db=db, export=sound.export, scenario=scenario) for part in COMMANDS[name]]
-    code, out, err = cli(*args)
+    code, out, err = open_app(db) if name == "app" else cli(*args)
     return code, *(TIMES.sub("…", text).replace(str(folder), "FOLDER") for text in (out, err))
 
 
@@ -97,7 +114,7 @@ def sound(tmp_path_factory: pytest.TempPathFactory) -> Sound:
     assert len(data) > 12 * PAGE, len(data)
     probe = Sound(data, export, {})
     said = {name: run(name, folder / "probe", data, probe) for name in COMMANDS}
-    expected = {name: 0 for name in COMMANDS} | {"export-running": 1}
+    expected = dict.fromkeys(COMMANDS, 0) | {"export-running": 1}
     assert {name: code for name, (code, _, _) in said.items()} == expected, said
     return Sound(data, export, said)
 
@@ -140,6 +157,8 @@ def check(name: str, damaged: bytes, folder: Path, sound: Sound, *, same_when_do
         return f"neither done nor refused as damaged: {said}"
     if not untouched:
         return f"refused, but the file changed: {said}"
+    if "(the screen cannot offer to set it aside)" in err:
+        return f"the app cannot offer to set the damaged journal aside: {said}"
     if "'companion journal verify " not in err and "is not a companion journal" not in err:
         return f"the refusal does not name 'companion journal verify': {said}"
     return None

@@ -1,0 +1,71 @@
+"""The app's journal: opened with its running game at start, and, when the file is damaged or no
+journal at all, set aside whole so that the table can start a new one. Nothing is ever deleted."""
+
+from __future__ import annotations
+
+import datetime
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+from companion.files import sync_folder
+from companion.journal.damage import damage_said
+from companion.journal.errors import JournalDamaged, JournalError, JournalForeign
+from companion.journal.store import Journal
+
+SETTABLE_ASIDE = (JournalDamaged, JournalForeign)
+"""The problems a new journal beside the old file cures; a journal of a newer companion or a
+directory that cannot be written are not among them."""
+
+
+def open_running(path: Path) -> tuple[Journal, Any]:
+    """The journal at ``path`` (made when missing) and its running game's session (None when no
+    game runs). A journal that cannot be used, or whose running game cannot be read, raises a
+    :class:`JournalError` that says why, and is left as it was."""
+    from companion.journal.session import Session
+
+    journal = Journal.open(path)
+    try:
+        with damage_said(path):
+            return journal, Session.resume(journal)
+    except BaseException:
+        journal.close()
+        raise
+
+
+def set_aside(path: Path, *, moment: datetime.datetime | None = None) -> Path:
+    """Rename the journal at ``path``, with its ``-wal`` and ``-shm`` files, to
+    ``journal.sqlite3.set-aside-YYYYmmdd-HHMMSS`` beside it (and the same with ``-wal``, ``-shm``), so
+    that the next open starts a new journal; the old one stays whole for ``companion journal verify``
+    or a restore. The new name, or :class:`JournalError` when the folder cannot be written."""
+    stamp = (moment or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.name}.set-aside-{stamp}")
+    number = 1
+    while any(kept.with_name(kept.name + tail).exists() for tail in ("", "-wal", "-shm")):
+        number += 1
+        kept = path.with_name(f"{path.name}.set-aside-{stamp}-{number}")
+    files = [(path.with_name(path.name + tail), kept.with_name(kept.name + tail)) for tail in ("", "-wal", "-shm")]
+    files = [(source, target) for source, target in files if source.exists()]
+    try:
+        # The new names first, as links, and only then the old names go (the main file first):
+        # cut off anywhere, every byte is still under the new names, and a -wal file is never
+        # left behind with a main file it does not belong to.
+        for source, target in files:
+            _link(source, target)
+        sync_folder(path.parent)
+        for source, _ in files:
+            source.unlink(missing_ok=True)
+    except OSError as error:
+        raise JournalError(f"the journal {path} cannot be set aside: {error.strerror}") from None
+    sync_folder(path.parent)
+    return kept
+
+
+def _link(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EXDEV, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        os.rename(source, target)  # a file system without hard links: moved instead
