@@ -306,7 +306,8 @@ def damaged_journal(data: Path) -> dict[str, Any]:
     app, driver = start(data, "de")
     driver.until(lambda: app.journal_problem is not None, what="the journal's problem")
     driver.shot(data / "start-damaged.png")
-    seen = {"texts": driver.texts(), "word": app.root.word, "new_disabled": app.root.manager.get_screen("start").ids.new.disabled}
+    start_screen = app.root.manager.get_screen("start")
+    seen = {"texts": driver.texts(), "word": app.root.word, "new_disabled": start_screen.ids.new.disabled}
     driver.tap(say(app, "Set the journal aside and start a new one"))
     seen["confirming"] = driver.texts()
     driver.tap(say(app, "Tap again: set the journal aside"))
