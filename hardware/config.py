@@ -3,27 +3,35 @@
 Where it is: the path given on the command line, else ``$COMPANION_HARDWARE_CONFIG``, else
 ``$XDG_CONFIG_HOME/companion/hardware.toml`` (``~/.config/companion/hardware.toml``). A missing
 file at the usual place means the documented defaults (``docs/wiring.md``,
-``docs/dice-protocol.md``); a file that was named explicitly must exist.
+``docs/dice-protocol.md``); a file that was named explicitly must exist. A file that cannot be
+used raises :class:`HardwareConfigError`: English for the command line, and every problem as data
+(:mod:`hardware.problems`) for the table to say in its language.
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from hardware.dice.config import DiceConfig
 from hardware.panel.config import PanelConfig, PanelConfigError, load_panel_config
+from hardware.problems import Phrase, Problem, from_pydantic
 
 TABLES = ("panel", "dice")
 
 
 class HardwareConfigError(ValueError):
-    """The settings file cannot be used; the message names the file and the problem."""
+    """The settings file cannot be used; the message names the file and the problem (English, for
+    the command line), ``details`` each problem as a :class:`~hardware.problems.Problem`."""
+
+    def __init__(self, message: str, details: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.details = tuple(details)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +55,29 @@ def load_hardware_config(path: Path | None = None, env: Mapping[str, str] = os.e
         data = tomllib.loads(target.read_text(encoding="utf-8"))
     except FileNotFoundError:
         if explicit:
-            raise HardwareConfigError(f"{target}: no such settings file") from None
+            raise _file_error(target, Phrase("no such settings file")) from None
         return HardwareConfig(PanelConfig(), DiceConfig(), None)
     except OSError as error:
-        raise HardwareConfigError(f"{target}: cannot be read ({error.strerror})") from None
+        raise _file_error(target, Phrase("cannot be read ({reason})", reason=error.strerror)) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise HardwareConfigError(f"{target}: not a valid TOML file ({error})") from None
+        raise _file_error(target, Phrase("not a valid TOML file ({reason})", reason=str(error))) from None
     unknown = sorted(set(data) - set(TABLES))
     if unknown:
-        raise HardwareConfigError(f"{target}: unknown table(s) {', '.join(unknown)}; the file has [panel] and [dice]")
+        tables = ", ".join(unknown)
+        raise _file_error(target, Phrase("unknown table(s) {tables}; the file has [panel] and [dice]", tables=tables))
     try:
         panel = load_panel_config(data.get("panel", {}))
         dice = DiceConfig.model_validate(data.get("dice", {}))
     except PanelConfigError as error:
-        raise HardwareConfigError(f"{target}: [panel] {'; '.join(error.problems)}") from None
+        details = [replace(problem, file=str(target)) for problem in error.details]
+        raise HardwareConfigError(f"{target}: [panel] {'; '.join(error.problems)}", details) from None
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'dice'}: {e['msg']}" for e in error.errors())
-        raise HardwareConfigError(f"{target}: [dice] {problems}") from None
+        details = [replace(problem, file=str(target)) for problem in from_pydantic(error, "dice")]
+        raise HardwareConfigError(f"{target}: [dice] {problems}", details) from None
     return HardwareConfig(panel, dice, target)
+
+
+def _file_error(target: Path, phrase: Phrase) -> HardwareConfigError:
+    """A problem with the file as a whole."""
+    return HardwareConfigError(f"{target}: {phrase.english}", [phrase.at(None, file=str(target))])

@@ -1,4 +1,5 @@
-"""Settings for the serial electronic die: where to find it and how patient to be with it."""
+"""Settings for the serial electronic die: where to find it and how patient to be with it. Its own
+checks raise :class:`~hardware.problems.Invalid` with a phrase the table can translate."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hardware.dice.protocol import BAUDRATE, DEVICE_ID_PATTERN
+from hardware.problems import Invalid, Phrase
 
 PortKind = Literal["auto", "none", "path", "url"]
 _URL = re.compile(r"([a-z][a-z0-9+.-]*)://.*", re.IGNORECASE | re.DOTALL)
@@ -42,16 +44,18 @@ class DiceConfig(BaseModel):
             return port
         match = _URL.fullmatch(port)
         if match is None:
-            raise ValueError(f"{port!r} is not 'auto', 'none', an absolute device path or a pyserial URL")
+            raise Invalid(
+                Phrase("{port!r} is not 'auto', 'none', an absolute device path or a pyserial URL", port=port)
+            )
         scheme = match.group(1).lower()
         if importlib.util.find_spec(f"serial.urlhandler.protocol_{scheme}") is None:
-            raise ValueError(f"pyserial has no handler for URLs starting with {scheme}://")
+            raise Invalid(Phrase("pyserial has no handler for URLs starting with {scheme}://", scheme=scheme))
         return port
 
     @model_validator(mode="after")
     def _backoff_grows(self) -> DiceConfig:
         if self.reconnect_max_interval < self.reconnect_interval:
-            raise ValueError("reconnect_max_interval must not be smaller than reconnect_interval")
+            raise Invalid(Phrase("reconnect_max_interval must not be smaller than reconnect_interval"))
         return self
 
     @property

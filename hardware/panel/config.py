@@ -2,7 +2,9 @@
 
 Pins are BCM GPIO numbers (``GPIO17``), not header positions. Players and buttons are 1..6.
 Every check names the problem in words and says where the pin or player is used, so a wrong
-TOML file can be fixed without reading this module. ``docs/wiring.md`` explains the default.
+TOML file can be fixed without reading this module; each problem is a
+:class:`~hardware.problems.Phrase`, so that the table can say it in its own language.
+``docs/wiring.md`` explains the default.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from hardware.problems import Invalid, Phrase, Problem, from_pydantic
 
 PLAYERS = range(1, 7)
 BUTTONS = range(1, 7)
@@ -47,11 +51,13 @@ Wiring = Literal["matrix", "direct", "keyboard", "none"]
 
 
 class PanelConfigError(ValueError):
-    """A ``[panel]`` table that cannot be used; ``problems`` lists each problem in words."""
+    """A ``[panel]`` table that cannot be used; ``problems`` lists each problem in words (English),
+    ``details`` each one as a :class:`~hardware.problems.Problem` (table ``panel``, no file)."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], details: tuple[Problem, ...] = ()) -> None:
         super().__init__("panel config: " + "; ".join(problems))
         self.problems = problems
+        self.details = details
 
 
 class MatrixWiring(BaseModel):
@@ -94,7 +100,7 @@ class PanelConfig(BaseModel):
     def _check(self) -> PanelConfig:
         problems = _player_problems(self) + _pin_problems(self) + _key_problems(self.keyboard)
         if problems:
-            raise ValueError("; ".join(problems))
+            raise Invalid(*problems)
         return self
 
     def players(self) -> list[int]:
@@ -117,7 +123,8 @@ def load_panel_config(data: dict[str, Any]) -> PanelConfig:
     try:
         return PanelConfig.model_validate(data)
     except ValidationError as error:
-        raise PanelConfigError([_describe(item) for item in error.errors()]) from None
+        details = tuple(from_pydantic(error, "panel"))
+        raise PanelConfigError([_describe(item) for item in error.errors()], details) from None
 
 
 def read_panel_config(path: Path) -> PanelConfig:
@@ -132,87 +139,121 @@ def _describe(item: Any) -> str:
     return f"{where}: {message}" if where else message
 
 
-def _player_problems(config: PanelConfig) -> list[str]:
+def _player_problems(config: PanelConfig) -> list[Phrase]:
     """Seats outside 1..6, wrong pin counts, a missing table, LEDs for players without buttons."""
-    problems: list[str] = []
+    problems: list[Phrase] = []
     tables: list[tuple[str, dict[int, Any]]] = [("leds", config.leds)]
     if config.wiring == "matrix" and config.matrix is not None:
         tables.append(("matrix.rows", config.matrix.rows))
         if len(config.matrix.columns) != len(BUTTONS):
             problems.append(
-                f"the matrix needs {len(BUTTONS)} column pins, one for each button 1..6, "
-                f"but {len(config.matrix.columns)} are given"
+                Phrase(
+                    "the matrix needs {needed} column pins, one for each button 1..6, but {given} are given",
+                    needed=len(BUTTONS),
+                    given=len(config.matrix.columns),
+                )
             )
         if not config.matrix.rows:
-            problems.append("the matrix has no rows: give each player's row pin in matrix.rows")
+            problems.append(Phrase("the matrix has no rows: give each player's row pin in matrix.rows"))
     if config.wiring == "direct":
         if not config.direct:
-            problems.append('wiring "direct" needs a [panel.direct] table: player = [six pins for buttons 1..6]')
+            problems.append(
+                Phrase('wiring "direct" needs a [panel.direct] table: player = [six pins for buttons 1..6]')
+            )
         else:
             tables.append(("direct", config.direct))
             for player, pins in sorted(config.direct.items()):
                 if len(pins) != len(BUTTONS):
                     problems.append(
-                        f"player {player} has {len(pins)} direct pins; give exactly {len(BUTTONS)}, one for each button"
+                        Phrase(
+                            "player {player} has {count} direct pins; give exactly {needed}, one for each button",
+                            player=player,
+                            count=len(pins),
+                            needed=len(BUTTONS),
+                        )
                     )
     tables.append(("keyboard", config.keyboard))
     for name, table in tables:
         for player in sorted(table):
             if player not in PLAYERS:
-                problems.append(f"{name} names player {player}, but players are seats 1..6")
+                problems.append(
+                    Phrase("{table} names player {player}, but players are seats 1..6", table=name, player=player)
+                )
     seats = set(config.players())
     if config.leds and config.wiring not in ("matrix", "direct"):
-        problems.append(f'LEDs need a GPIO panel (wiring "matrix" or "direct"), not wiring "{config.wiring}"')
+        problems.append(
+            Phrase('LEDs need a GPIO panel (wiring "matrix" or "direct"), not wiring "{wiring}"', wiring=config.wiring)
+        )
     else:
         for player in sorted(set(config.leds) - seats):
             if player in PLAYERS:
-                problems.append(f"leds gives an LED to player {player}, who has no buttons in this wiring")
+                problems.append(
+                    Phrase("leds gives an LED to player {player}, who has no buttons in this wiring", player=player)
+                )
     return problems
 
 
-def _pin_uses(config: PanelConfig) -> Iterator[tuple[int, str]]:
+def _pin_uses(config: PanelConfig) -> Iterator[tuple[int, Phrase]]:
     """Every pin the active wiring and the LEDs use, with what it is used for."""
     if config.wiring == "matrix" and config.matrix is not None:
         for player, pin in sorted(config.matrix.rows.items()):
-            yield pin, f"the row of player {player}"
+            yield pin, Phrase("the row of player {player}", player=player)
         for button, pin in enumerate(config.matrix.columns, start=1):
-            yield pin, f"the column of button {button}"
+            yield pin, Phrase("the column of button {button}", button=button)
     if config.wiring == "direct" and config.direct:
         for player, pins in sorted(config.direct.items()):
             for button, pin in enumerate(pins, start=1):
-                yield pin, f"button {button} of player {player}"
+                yield pin, Phrase("button {button} of player {player}", button=button, player=player)
     for player, pin in sorted(config.leds.items()):
-        yield pin, f"the LED of player {player}"
+        yield pin, Phrase("the LED of player {player}", player=player)
 
 
-def _pin_problems(config: PanelConfig) -> list[str]:
-    problems: list[str] = []
-    uses: dict[int, list[str]] = {}
+def _pin_problems(config: PanelConfig) -> list[Phrase]:
+    problems: list[Phrase] = []
+    uses: dict[int, list[Phrase]] = {}
     for pin, use in _pin_uses(config):
         uses.setdefault(pin, []).append(use)
         if pin not in HEADER_GPIOS:
-            problems.append(f"GPIO {pin} ({use}) is not on the Pi header, which has GPIO 0..27")
+            problems.append(
+                Phrase("GPIO {pin} ({use}) is not on the Pi header, which has GPIO 0..27", pin=pin, use=use)
+            )
         elif pin in RESERVED_PINS:
-            problems.append(f"GPIO {pin} ({use}) is reserved: {RESERVED_PINS[pin]}")
+            reason = Phrase(RESERVED_PINS[pin])
+            problems.append(Phrase("GPIO {pin} ({use}) is reserved: {reason}", pin=pin, use=use, reason=reason))
     for pin, used_as in uses.items():
         if len(used_as) > 1:
-            problems.append(f"GPIO {pin} is used {_times(len(used_as))}: as " + " and as ".join(used_as))
+            as_each = tuple(Phrase("as {use}", use=use) for use in used_as)
+            problems.append(
+                Phrase("GPIO {pin} is used {times}: {uses}", pin=pin, times=_times(len(used_as)), uses=as_each)
+            )
     return problems
 
 
-def _key_problems(keyboard: dict[int, list[str]]) -> list[str]:
-    problems: list[str] = []
-    uses: dict[str, list[str]] = {}
+def _key_problems(keyboard: dict[int, list[str]]) -> list[Phrase]:
+    problems: list[Phrase] = []
+    uses: dict[str, list[Phrase]] = {}
     for player, keys in sorted(keyboard.items()):
         if len(keys) != len(BUTTONS):
-            problems.append(f"keyboard gives player {player} {len(keys)} keys; give exactly {len(BUTTONS)}")
+            problems.append(
+                Phrase(
+                    "keyboard gives player {player} {count} keys; give exactly {needed}",
+                    player=player,
+                    count=len(keys),
+                    needed=len(BUTTONS),
+                )
+            )
         for button, key in enumerate(keys, start=1):
-            uses.setdefault(key.lower(), []).append(f"button {button} of player {player}")
+            uses.setdefault(key.lower(), []).append(
+                Phrase("button {button} of player {player}", button=button, player=player)
+            )
     for key, used_as in uses.items():
         if len(used_as) > 1:
-            problems.append(f"key {key!r} is used {_times(len(used_as))}: for " + " and for ".join(used_as))
+            for_each = tuple(Phrase("for {use}", use=use) for use in used_as)
+            problems.append(
+                Phrase("key {key!r} is used {times}: {uses}", key=key, times=_times(len(used_as)), uses=for_each)
+            )
     return problems
 
 
-def _times(count: int) -> str:
-    return "twice" if count == 2 else f"{count} times"
+def _times(count: int) -> Phrase:
+    return Phrase("twice") if count == 2 else Phrase("{count} times", count=count)
