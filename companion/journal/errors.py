@@ -31,6 +31,10 @@ class JournalDamaged(JournalError):
         )
 
 
+class ExportError(ValueError):
+    """A document that cannot be imported (or a file that cannot be written); the message says why."""
+
+
 class JournalForeign(JournalError):
     """A file where the journal should be that is no companion journal: not SQLite at all (another
     kind of file, or a journal whose first bytes are damaged) or another program's database."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.journal.store import EntryRow
+from companion.journal.rows import EntryRow
 from engines.core.errors import InvariantBroken
 from engines.core.history import replay
 

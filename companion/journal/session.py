@@ -16,12 +16,12 @@ from pydantic import ValidationError
 from companion.i18n import ENGLISH, Text, render
 from companion.journal.errors import JournalDamaged, JournalError
 from companion.journal.games import game_named
+from companion.journal.rows import SNAPSHOT_EVERY, is_over
 from companion.journal.store import Journal
 from companion.journal.table_words import messages
 from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.history import replay
 
-SNAPSHOT_EVERY = 128  # events along the line of play between two snapshots
 CACHE = 128  # states kept in memory for quick undo
 
 
@@ -42,10 +42,6 @@ class Moved:
     target: int
     words: tuple[str, ...]
     messages: tuple[Text, ...] = field(default=(), compare=False)
-
-
-def is_over(state: Any) -> bool:
-    return getattr(state, "phase", None) == "over"
 
 
 class Session:

@@ -8,7 +8,6 @@ A file that is not a companion journal, comes from a newer version, or is damage
 
 from __future__ import annotations
 
-import datetime
 import errno
 import json
 import os
@@ -16,47 +15,14 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.journal import schema
 from companion.journal.errors import JournalDamaged, JournalError, JournalForeign, JournalWriteError
+from companion.journal.rows import EntryRow, GameRow, dumps, is_over, now
 
 HEADER = b"SQLite format 3\x00"
-
-
-def now() -> str:
-    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    id: int
-    game: str
-    format: int
-    config: dict[str, Any]
-    name: str | None
-    started: str
-    updated: str
-    finished: str | None
-    head: int
-
-
-@dataclass(frozen=True, slots=True)
-class EntryRow:
-    seq: int
-    kind: str  # command | undo | redo
-    target: int | None
-    parent: int | None
-    command: dict[str, Any] | None
-    events: list[dict[str, Any]] | None
-    words: list[str] | None
-    at: str
 
 
 def _problem(exc: sqlite3.Error) -> str:
@@ -191,7 +157,7 @@ class Journal:
     def _write_missing_snapshots(self) -> None:
         """Inside the caller's transaction: the snapshots each game would have got had it been
         played with snapshots, so that a migrated game resumes as fast as one played now."""
-        from companion.journal.exports import missing_snapshots  # exports build on the store
+        from companion.journal.rebuild import missing_snapshots  # replays the games' entries
 
         for row in self.games():
             self.db.executemany(
@@ -200,11 +166,12 @@ class Journal:
             )
 
     def _mark_finished(self) -> None:
-        """Older journals did not record which games ended: ask each game's state."""
-        from companion.journal.session import Session, is_over  # the session builds on the store
+        """Older journals did not record which games ended: ask each game's state, replayed."""
+        from companion.journal.games import game_named
+        from companion.journal.rebuild import rebuild
 
         for row in self.games():
-            if row.finished is None and is_over(Session.open(self, row.id).state):
+            if row.finished is None and is_over(rebuild(game_named(row.game), row.config, self.entries(row.id)).state):
                 with self.transaction() as db:
                     db.execute("UPDATE games SET finished = updated WHERE id = ?", (row.id,))
 
