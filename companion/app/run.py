@@ -81,6 +81,12 @@ class Hardware:
             hardware["dice"] = None
         return hardware
 
+    def dice(self) -> Any:
+        """The die's reader factory alone (None: no serial die), for a table whose die changes."""
+        from companion.table.devices import dice_factory
+
+        return dice_factory(self.config())
+
 
 def hardware_factory(app_settings: Any, *, dice: str, emulator: Any = None) -> tuple[Hardware, Any]:
     """The app's hardware and its settings read now (for benchmarks and tests that want both)."""

@@ -44,9 +44,9 @@ def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[P
 
     env.prepare(data / "kivy", size=size, headless=True)
     from companion.app import settings as app_settings
+    from companion.app.contract import playable, screens_of
     from companion.app.driver import Driver
     from companion.app.shell import CompanionApp
-    from companion.games.registry import HOMES
 
     app_settings.save(data, app_settings.AppSettings(language=language))
     app = CompanionApp(data, hardware=lambda: {}, rng=random.Random(7))
@@ -61,10 +61,11 @@ def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[P
         driver.tap(app.say("Settings"))
         shot("settings")
         driver.tap(app.say("Back"))
-        for home in HOMES.values():
-            if home.screens is not None:
-                showcase: Any = home.part("screens").showcase()
-                showcase(driver, shot)
+        for game, _title in playable():
+            contract = screens_of(game)
+            assert contract is not None
+            showcase: Any = contract.showcase()
+            showcase(driver, shot)
     finally:
         driver.stop()
     return written

@@ -1,9 +1,15 @@
 """The app's settings, kept beside the journal as ``app-settings.json``: the language, where rolls
-come from, the digital sack, the special die's faces, where the table stands (for BG Stats), and
-the screen the app showed last (to open it again after a restart). Written atomically on every
-change; a damaged file is set aside (renamed) and the defaults used, with a message.
+come from, where the table stands (for BG Stats), the screen the app showed last (to open it again
+after a restart), and each game's own settings under ``games`` (a game checks its own: its
+contract's ``settings.read``). Written atomically on every change.
 
-Six plain values, checked here by hand: the app reads them before its first frame, and pydantic
+A file that cannot be read, or a value that cannot be used, is said in the table's language, one
+problem each: the values that can be used are kept, every other one is its default, and the file
+is set aside (``app-settings.json.damaged``) before the next write replaces it. Keys the app does
+not know (an older version's, a newer one's) are kept as they are and written back; a game may
+adopt an older version's keys as its own (``older``).
+
+Plain values, checked here by hand: the app reads them before its first frame, and pydantic
 (which the journal, the hardware settings and the engines use) would add a fifth of a second to
 every start for them (bench/app_start.py)."""
 
@@ -12,17 +18,18 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from companion.files import replace_file
+from companion.i18n import Message
 
 FILE = "app-settings.json"
-SACK, CASTLE = "sack", "castle"
 LANGUAGES = ("de", "en")
 DIES = ("serial", "screen", "typed")
 SCREEN_NAME = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
 class SettingsError(ValueError):
@@ -34,61 +41,92 @@ class AppSettings:
     language: str = "de"
     die: str = "screen"
     """Where rolls come from: the serial die, the app's on-screen die, or a real die's face typed."""
-    digital_sack: bool = True
-    special_die: tuple[str, ...] = (SACK, SACK, SACK, SACK, CASTLE, CASTLE)
-    """The faces 1..6 of the special die (the box: four sacks, two castles)."""
     location: str = "Companion table"
     screen: str = "start"
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each game's own settings, as the game stored them."""
+    older: dict[str, Any] = field(default_factory=dict)
+    """The file's keys this version does not know, written back as they were."""
 
     def __post_init__(self) -> None:
-        self.special_die = tuple(self.special_die)
         check(self)
 
     def to_json(self) -> str:
         check(self)
-        return json.dumps(asdict(self), indent=2, ensure_ascii=False)  # the faces' tuple as a JSON list
+        data = {**self.older, **{f.name: getattr(self, f.name) for f in fields(self) if f.name != "older"}}
+        return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+GOOD = {
+    "language": lambda value: value in LANGUAGES,
+    "die": lambda value: value in DIES,
+    "location": lambda value: isinstance(value, str) and 1 <= len(value.strip()) <= 60,
+    "screen": lambda value: isinstance(value, str) and bool(SCREEN_NAME.match(value)),
+    "games": lambda value: isinstance(value, dict)
+    and all(isinstance(k, str) and GAME_NAME.match(k) and isinstance(v, dict) for k, v in value.items()),
+    "older": lambda value: isinstance(value, dict),
+}
 
 
 def check(settings: AppSettings) -> None:
     """SettingsError naming the first value that cannot be used."""
-    problems = {
-        "language": settings.language in LANGUAGES,
-        "die": settings.die in DIES,
-        "digital_sack": isinstance(settings.digital_sack, bool),
-        "special_die": len(settings.special_die) == 6 and all(face in (SACK, CASTLE) for face in settings.special_die),
-        "location": isinstance(settings.location, str) and 1 <= len(settings.location.strip()) <= 60,
-        "screen": isinstance(settings.screen, str) and bool(SCREEN_NAME.match(settings.screen)),
-    }
-    for name, good in problems.items():
-        if not good:
+    for name, good in GOOD.items():
+        if not good(getattr(settings, name)):
             raise SettingsError(f"{name} cannot be {getattr(settings, name)!r}")
 
 
-def parse(data: Any) -> AppSettings:
+def parse(data: Any) -> tuple[AppSettings, list[str]]:
+    """The settings a file's data gives, and the names of the values that could not be used (their
+    defaults stand instead). SettingsError when the data holds no settings at all."""
     if not isinstance(data, dict):
         raise SettingsError("the file holds no settings")
-    known = {field.name for field in fields(AppSettings)}
-    values = {key: value for key, value in data.items() if key in known}  # newer keys are left alone
-    try:
-        return AppSettings(**values)
-    except TypeError as error:
-        raise SettingsError(str(error)) from None
+    known = {f.name for f in fields(AppSettings)} - {"older"}
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    for key in known & data.keys():
+        if GOOD[key](data[key]):
+            values[key] = data[key]
+        else:
+            bad.append(key)
+    older = {key: value for key, value in data.items() if key not in known}
+    return AppSettings(**values, older=older), sorted(bad)
 
 
-def load(directory: Path) -> tuple[AppSettings, str | None]:
-    """The settings, and a problem to tell if the file could not be used."""
+def load(directory: Path) -> tuple[AppSettings, list[Any]]:
+    """The settings, and each problem to tell the table (in its language) if the file could not be
+    used whole."""
     path = directory / FILE
     try:
-        return parse(json.loads(path.read_text(encoding="utf-8"))), None
+        settings, bad = parse(json.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError:
-        return AppSettings(), None
+        return AppSettings(), []
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, SettingsError) as error:
-        kept = path.with_name(f"{FILE}.damaged")
-        try:
-            os.replace(path, kept)
-        except OSError:
-            kept = path
-        return AppSettings(), f"{path} could not be read ({error}); kept as {kept.name}"
+        kept = _set_aside(path)
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)[:200]
+        return AppSettings(), [
+            Message(
+                "The app's settings could not be read ({why}); the defaults are used, and the file is kept as {kept}.",
+                why=why,
+                kept=kept.name,
+            )
+        ]
+    if not bad:
+        return settings, []
+    kept = _set_aside(path)
+    problems: list[Any] = [
+        Message("The app's setting {name} could not be used; it is back to its default.", name=name) for name in bad
+    ]
+    problems.append(Message("The file as it was is kept as {kept}.", kept=kept.name))
+    return settings, problems
+
+
+def _set_aside(path: Path) -> Path:
+    kept = path.with_name(f"{FILE}.damaged")
+    try:
+        os.replace(path, kept)
+    except OSError:
+        return path
+    return kept
 
 
 def save(directory: Path, settings: AppSettings) -> None:

@@ -1,18 +1,21 @@
 """The app: one window with the status line on top, the screens in the middle and the last word
-of the table (a refusal in red, what happened in ink) at the bottom.
+of the table (a refusal in red, what happened in ink) at the bottom; a tap on that line shows it
+whole.
 
-It owns the journal, the running game's :class:`~companion.table.Table` and the settings; screens
-ask it (``App.get_running_app()``) and are told through :meth:`Screen.refresh` whenever the game,
-the devices or the language change. Texts on screens come only from the catalogues: kv rules use
-``app.say("English text", app.language)`` (re-evaluated when the language changes), Python code
-renders :mod:`companion.i18n` texts with ``app.tr``.
+It owns the journal, the running game's session and :class:`~companion.table.Table` and the
+settings. Screens see it as a :class:`~companion.app.room.ScreenApp`: the table's public side,
+texts, moving between screens, the settings; never the session. It names no game: what a game
+shows comes from its ``screens`` part (:mod:`companion.app.contract`), loaded when its table
+opens. Every screen is built the first time it is shown.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 import random
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,26 +25,36 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.textinput import TextInput
 
 from companion.app import settings as app_settings
 from companion.app import status, theme
+from companion.app.contract import GameScreens, screens_of, title_of
+from companion.app.room import AppScreen
 from companion.i18n import Message, render, set_language
-from companion.table.notices import DeviceChanged, Happened, LockedIn, Moved, Notice, Refused, RollCalled, Rolling
+from companion.table.notices import (
+    DeviceChanged,
+    Happened,
+    LockedIn,
+    Moved,
+    Notice,
+    PressIgnored,
+    Refused,
+    RollCalled,
+    Rolling,
+)
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 
-
-class AppScreen(Screen):
-    """A screen of the app; :meth:`refresh` redraws what depends on the game or the language."""
-
-    def refresh(self) -> None:
-        pass
-
-    def on_enter(self, *args: Any) -> None:
-        self.refresh()
+SCREENS = {  # the shell's own screens by name, each imported and built when first shown
+    "start": "companion.app.screens.start:StartScreen",
+    "new": "companion.app.screens.newgame:NewGameScreen",
+    "saves": "companion.app.screens.saves:SavesScreen",
+    "settings": "companion.app.screens.settings:SettingsScreen",
+    "log": "companion.app.screens.log:LogScreen",
+}
 
 
 class Shell(BoxLayout):
@@ -63,29 +76,34 @@ class CompanionApp(App):
         rng: random.Random | None = None,
         emulator: Any = None,
         wiring: Any = None,
+        read_only: str | None = None,
         **kwargs: Any,
     ) -> None:
         """``hardware()`` gives the table's hardware arguments (:func:`companion.table.devices.from_config`);
         without it the players choose on the screen and roll there. ``emulator`` is an emulated
-        serial die the screens may throw (``--dice emulator``)."""
+        serial die the screens may throw (``--dice emulator``). ``read_only`` says why the data
+        directory cannot be written: the journal's games are then shown, and nothing is written."""
         super().__init__(**kwargs)
         self.data_dir = data_dir
         self.hardware = hardware or (lambda: {})
         self.rng = rng or random.Random()
         self.emulator = emulator
         self.wiring = wiring  # the panel's settings; else asked of ``hardware.config()`` when shown
-        self.settings_, problem = app_settings.load(data_dir)
-        self.startup_problem = problem
+        self.read_only = read_only
+        self.settings_, problems = app_settings.load(data_dir)
+        self.startup_problems: list[Any] = problems
         self.language = self.settings_.language
         set_language(self.language)
         self.journal: Any = None
         self.journal_problem: Exception | None = None  # why the journal could not be opened
-        self.session: Any = None
+        self._session: Any = None
         self.table: Any = None  # the running game's companion.table.Table
+        self.unshown: str | None = None  # the running game's title, when the screen cannot show it
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
         self.private_player: str | None = None  # a privacy cover is open for this player
         self._listeners: list[Callable[[Notice], None]] = []
-        self._games_shown: set[str] = set()  # games whose screens the manager holds
+        self._screen_classes: dict[str, Callable[[], Any]] = {}
+        self._word: tuple[Any, ...] = ()
         self._refresh_soon = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
 
     # ----------------------------------------------------------------------------- texts
@@ -102,29 +120,82 @@ class CompanionApp(App):
         self.settings_.language = language
         self.save_settings()
         self.language = language
+        if self._word:
+            self.tell(*self._word)  # the bottom line in the new language too
         self.refresh()
 
     def save_settings(self) -> None:
+        if self.read_only:
+            return  # the start screen says that nothing is written
         try:
             app_settings.save(self.data_dir, self.settings_)
         except OSError as error:
             log.warning("settings not saved: %s", error)
             self.tell(Message("The settings could not be saved: {problem}", problem=str(error)), refusal=True)
 
+    def die_source(self) -> str:
+        return self.settings_.die
+
+    @property
+    def has_emulated_die(self) -> bool:
+        return self.emulator is not None
+
+    def throw_die(self, die: str) -> None:
+        """Throw the emulated serial die (``--dice emulator``), tumbling a moment as a real one does."""
+        if self.emulator is not None:
+            threading.Thread(
+                target=self.emulator.roll, args=(die,), kwargs={"tumble": 0.3}, name="dice-throw", daemon=True
+            ).start()
+
+    def game_settings(self, game: str | None = None) -> dict[str, Any]:
+        """A game's own settings (the running game's by default), checked by the game."""
+        name = game or self.game_name
+        contract = screens_of(name) if name else None
+        if contract is None:
+            return {}
+        stored = self.settings_.games.get(name)
+        settings, problems = contract.settings.read(stored, self.settings_.older)
+        if problems:
+            self.tell(problems, refusal=True)
+        return settings
+
+    def store_game_settings(self, game: str, settings: dict[str, Any]) -> None:
+        self.settings_.games[game] = dict(settings)
+        self.save_settings()
+
     # ----------------------------------------------------------------------------- build
     def build(self) -> Shell:
         Builder.load_file(str(theme.KV))
         Builder.load_file(str(HERE / "shell.kv"))
-        from companion.app.screens import SCREENS
-
         shell = Shell()
         manager: ScreenManager = shell.manager
         manager.transition = NoTransition()
-        for screen_class in SCREENS:
-            manager.add_widget(screen_class())
+        for name, where in SCREENS.items():
+            self._screen_classes[name] = _importer(where)
+        self._build_screen(manager, "start")
+        manager.current = "start"
         Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
         Clock.schedule_interval(lambda dt: self.refresh_status(), 1.0)
         return shell
+
+    def _build_screen(self, manager: ScreenManager, name: str) -> Any:
+        if not manager.has_screen(name):
+            make = self._screen_classes.get(name)
+            if make is None:
+                return None
+            manager.add_widget(make()(name=name))
+        return manager.get_screen(name)
+
+    def screen(self, name: str) -> Any:
+        """The screen ``name``, built if it was never shown (None for no such screen)."""
+        return self._build_screen(self.root.manager, name)
+
+    def show(self, name: str) -> bool:
+        """Make ``name`` the screen shown, building it first if it was never shown."""
+        if self.screen(name) is None:
+            return False
+        self.root.manager.current = name
+        return True
 
     def on_start(self) -> None:
         """The window shows the start screen at once; the journal is opened (and a running game
@@ -137,27 +208,31 @@ class CompanionApp(App):
 
     def open_journal(self) -> None:
         from companion.journal.errors import JournalError
-        from companion.journal.opening import open_running
+        from companion.journal.opening import open_reading, open_running
 
         self.journal_problem = None
         try:
-            self.journal, session = open_running(self.journal_path)
+            opened = open_reading if self.read_only else open_running
+            self.journal, session = opened(self.journal_path)
         except JournalError as error:
             log.error("journal: %s", error)
             self.journal_problem = error  # the start screen says it, and what the table can do
             self.goto("start", remember=False)
             self.refresh()
             return
-        if self.startup_problem:
-            self.tell(
-                Message("The settings were damaged and have been reset: {problem}", problem=self.startup_problem), True
-            )
-        if session is not None:
-            self.open_table(session)
-            self.goto(self.settings_.screen if self.settings_.screen in self.root.manager.screen_names else "start")
+        if self.startup_problems:
+            self.tell(self.startup_problems, refusal=True)
+        if session is not None and self.open_game(session):
+            screen = self.settings_.screen
+            self.goto(screen if screen in self._screen_classes else self.game_screen())
         else:
-            self.goto("start")
+            self.goto("start", remember=False)
         self.refresh()
+
+    def on_stop(self) -> None:
+        self.close_table()
+        if self.journal is not None:
+            self.journal.close()
 
     def set_journal_aside(self) -> None:
         """The damaged (or foreign) journal renamed beside a new one, which opens at once."""
@@ -175,48 +250,101 @@ class CompanionApp(App):
         if self.journal is not None:
             self.tell(Message("The old journal is kept as {name}; a new one has begun.", name=kept.name))
 
-    def on_stop(self) -> None:
-        self.close_table()
-        if self.journal is not None:
-            self.journal.close()
-
     # ----------------------------------------------------------------------------- the game
     @property
     def game_name(self) -> str | None:
-        return self.session.game.name if self.session is not None else None
+        return self._session.game.name if self._session is not None else None
+
+    @property
+    def contract(self) -> GameScreens | None:
+        return screens_of(self.game_name) if self.game_name else None
 
     def game_screen(self) -> str:
-        from companion.games.registry import home
+        contract = self.contract
+        return contract.first if contract is not None and self.table is not None else "start"
 
-        return home(self.game_name).part("screens").FIRST if self.game_name else "start"
+    def running_summary(self) -> Any:
+        """The running game as the saves screen lists it (None: no game runs, or the screen cannot
+        show its game)."""
+        contract = self.contract
+        if self._session is None or contract is None or self.table is None:
+            return None
+        events = [event for line in self.table.log() if line.get("in_play") for event in line.get("events", ())]
+        return contract.summary(self._session.game.dump_config(self._session.config), events)
+
+    def running_is_over(self) -> bool:
+        return self._session is not None and getattr(self._session.state, "phase", None) == "over"
+
+    def before_replacing(self, then: Callable[[], None]) -> None:
+        """``then()`` at once when no unfinished game runs; else after the table confirms, the
+        running game saved first (it stays in the journal, and Saved games continues it)."""
+        if self._session is None or self.running_is_over():
+            then()
+            return
+        from companion.app.pieces.confirm import ReplaceDialog
+
+        ReplaceDialog(title_of(self.game_name or ""), self.running_summary(), lambda: self._save_then(then)).open_now()
+
+    def _save_then(self, then: Callable[[], None]) -> None:
+        from companion.journal.saves import save
+
+        try:
+            saved = save(self.journal)
+        except Exception as error:  # noqa: BLE001 - a save refused or a journal that cannot be written
+            self.tell(Message("Not saved: {problem}", problem=str(error)), refusal=True)
+            return
+        then()
+        self.tell(Message("The game before is saved as {name}.", name=saved.name))
 
     def start_game(self, game: str, setup: Any) -> None:
         from companion.journal.session import Session
 
-        if self.journal is None:
+        if self.journal is None or self.read_only:
             self.tell(Message("The journal is not open, so no game can start."), refusal=True)
             return
-        self.close_table()
         session = Session.start(self.journal, game, setup)
-        self.open_table(session)
+        self.open_game(session)
         self.goto(self.game_screen())
 
-    def add_game_screens(self, game: str) -> None:
-        """The game's own screens, added when its first table opens (not at start-up, which stays
-        quick with no game to show)."""
-        from companion.games.registry import part
+    def load_save(self, save_id: int) -> bool:
+        """A save becomes the running game, when its game can be shown; False (and the reason
+        told) when not."""
+        from companion.journal.saves import load
 
-        if game in self._games_shown:
-            return
-        for screen_class in part(game, "screens").SCREENS:
-            self.root.manager.add_widget(screen_class())
-        self._games_shown.add(game)
+        try:
+            loaded = load(self.journal, save_id)
+        except Exception as error:  # noqa: BLE001 - a broken save changes nothing
+            self.tell(Message("This save cannot be loaded: {problem}", problem=str(error)), refusal=True)
+            return False
+        if self.open_game(loaded.session):
+            self.tell(Message("Loaded {name}.", name=loaded.name))
+            self.goto(self.game_screen())
+        return True
+
+    def open_game(self, session: Any) -> bool:
+        """The session becomes the running game; its table opens when its game has screens. A
+        game the screen cannot show yet stays in the journal as it is, and the start screen says
+        which game it is."""
+        self.close_table()
+        self._session = session
+        self.happened = []
+        self.tell("")  # nothing said of the game before stands over this one
+        try:
+            contract = screens_of(session.game.name)
+        except Exception as error:  # noqa: BLE001 - a game's screens that cannot be used
+            log.error("the screens of %s cannot be used: %s", session.game.name, error)
+            contract = None
+        if contract is None:
+            self.unshown = title_of(session.game.name)
+            return False
+        self.unshown = None
+        for screen_class in contract.screens():
+            self._screen_classes[screen_class.screen_name] = lambda cls=screen_class: cls
+        self.open_table(session)
+        return True
 
     def open_table(self, session: Any) -> None:
         from companion.games.registry import part
-
-        self.add_game_screens(session.game.name)
-        self.session = session
         from companion.table.table import Table  # with the session and the hardware layer: when a game opens
 
         def table_with(hardware: dict[str, Any]) -> Any:
@@ -230,22 +358,29 @@ class CompanionApp(App):
 
         try:
             table = table_with(self.hardware())
-        except Exception as error:  # a settings file, a pin or a port that cannot be used: play on
-            log.error("the hardware cannot be used: %s", error)  # the screen, and say why
+        except Exception as error:  # noqa: BLE001 - a settings file, a pin or a port that cannot be used
+            log.error("the hardware cannot be used: %s", error)  # play on the screen, and say why
             table = table_with({})
-            self.tell(Message("The hardware cannot be used: {problem}", problem=str(error)), refusal=True)
+            self.tell(hardware_words(error), refusal=True)
         table.listen(self._heard)
         self.table = table
-        self.happened = []
         table.start()
 
-    def reopen_table(self) -> None:
-        """The same game on a new table, after the die's source changed."""
-        session = self.session
-        if session is not None:
-            self.close_table()
-            self.open_table(session)
-            self.refresh()
+    def set_die_source(self, source: str) -> None:
+        """Where rolls come from, at once: the running table keeps its panel and what was chosen
+        on it, and only its die changes."""
+        was = self.settings_.die
+        self.settings_.die = source
+        self.save_settings()
+        if self.table is not None and (was == "serial") != (source == "serial"):
+            dice = None
+            if source == "serial" and hasattr(self.hardware, "dice"):
+                try:
+                    dice = self.hardware.dice()
+                except Exception as error:  # noqa: BLE001 - a settings file or port that cannot be used
+                    self.tell(hardware_words(error), refusal=True)
+            self.table.use_dice(dice)
+        self.refresh()
 
     def wiring_words(self) -> Any:
         panel = self.wiring
@@ -253,10 +388,10 @@ class CompanionApp(App):
             try:
                 panel = self.hardware.config().panel
             except ValueError as error:  # the hardware settings file cannot be used
-                return Message("The hardware settings cannot be used: {problem}", problem=str(error))
+                return hardware_words(error)
         wiring = getattr(panel, "wiring", None)
         if wiring == "keyboard":
-            return Message("The keyboard: keys 1-6 for seat 1, q-y seat 2, a-h seat 3, z-n seat 4.")
+            return Message("The keyboard: each seat has a row of six keys; the board shows them.")
         if wiring == "matrix":
             return Message("A 6×6 button matrix on the GPIO header, with one LED per seat.")
         if wiring == "direct":
@@ -267,7 +402,8 @@ class CompanionApp(App):
         if self.table is not None:
             self.table.close()
         self.table = None
-        self.session = None
+        self._session = None
+        self.unshown = None
 
     def listen(self, listener: Callable[[Notice], None]) -> None:
         self._listeners.append(listener)
@@ -288,25 +424,33 @@ class CompanionApp(App):
             self.happened = self.happenings(notice.events, after=after)
             self.tell(self.happened[0] if self.happened else "")
         elif isinstance(notice, LockedIn):
-            self.tell(Message("{player} has locked in.", player=status.colour_word(notice.player)))
+            self.tell(Message("{player} has locked in.", player=self.person(notice.player)))
+        elif isinstance(notice, PressIgnored):
+            self.tell(Message("{player}: that button does not count now.", player=self.person(notice.player)))
         elif isinstance(notice, RollCalled):
-            self.tell(notice.text if notice.text is not None else status.roll_words(notice.player, notice.die))
+            view = self.table.public_view()["view"] if self.table is not None else None
+            self.tell(notice.text if notice.text is not None else status.roll_words(notice.player, notice.die, view))
         elif isinstance(notice, Rolling):
             self.tell(Message("The die is rolling ..."))
         elif isinstance(notice, DeviceChanged):
             self.refresh_status()
         for listener in self._listeners:
             listener(notice)
+        from companion.app.pieces.dialog import close_unasked
+
+        close_unasked()  # a question the game no longer asks does not stay open
         self._refresh_soon()  # once the table has finished its step, before the next frame
+
+    def person(self, colour: str | None) -> Any:
+        """A player of the running game, by the name given (the colour beside it)."""
+        from companion.app.people import person
+
+        return person(self.table.public_view()["view"] if self.table is not None else None, colour)
 
     def command_words(self, command: str) -> Any:
         """A command's name in the game log, as the game words it."""
-        from companion.games.registry import home
-
-        if self.game_name is None:
-            return command
-        screens = home(self.game_name).part("screens")
-        return getattr(screens, "COMMANDS", {}).get(command, command)
+        contract = self.contract
+        return contract.commands.get(command, command) if contract is not None else command
 
     def happenings(self, events: Any, after: Any = None) -> list[Any]:
         """What a command's public events did, as the game words it (its home's ``happenings``)."""
@@ -322,15 +466,31 @@ class CompanionApp(App):
 
     # ----------------------------------------------------------------------------- screens
     def goto(self, name: str, *, remember: bool = True) -> None:
-        manager: ScreenManager = self.root.manager
-        manager.current = name
+        if not self.show(name):
+            log.warning("no screen %r", name)
+            self.show("start")
+            return
         if remember and name != self.settings_.screen:
             self.settings_.screen = name
             self.save_settings()
 
     def tell(self, text: Any, refusal: bool = False) -> None:
-        self.root.word = render(text) if text else ""
+        """The bottom line: ``text`` (or several, in order), a refusal in red. Kept as texts, so
+        that a switched language says it again."""
+        texts: Sequence[Any] = text if isinstance(text, list | tuple) else ([text] if text else [])
+        self._word = (list(texts), refusal) if texts else ()
+        self.root.word = "  ·  ".join(render(t) for t in texts)
         self.root.word_is_refusal = refusal
+
+    def read_word(self) -> None:
+        """The bottom line whole, in a dialog (it may be longer than the line)."""
+        if not self._word:
+            return
+        from companion.app.pieces.dialog import MessageDialog
+
+        texts, refusal = self._word
+        title = Message("Not done") if refusal else Message("What happened")
+        MessageDialog(title, list(texts)).open_now()
 
     def refresh(self) -> None:
         self.refresh_status()
@@ -361,7 +521,20 @@ class CompanionApp(App):
         return self.table.key_up(name) if name else False
 
 
+def hardware_words(error: Exception) -> Any:
+    """A hardware problem in the table's language, every part of it (:mod:`companion.app.problems`)."""
+    from companion.app.problems import hardware_problems
+
+    return hardware_problems(error)
+
+
 def key_name(key: int) -> str | None:
     """The name Kivy gives a key code (``"q"``, ``","``), as the keyboard panel knows them."""
     keyboard = getattr(Window, "_system_keyboard", None)
     return keyboard.keycode_to_string(key) if keyboard is not None else None
+
+
+def _importer(where: str) -> Callable[[], Any]:
+    module, name = where.split(":")
+    return lambda: getattr(importlib.import_module(module), name)
+

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import Cap, Join, Message, Word
+from companion.app.people import person
+from companion.i18n import Join, Message
 from companion.table.rolls import DIE_TEXTS
 
 PANEL = {
@@ -25,21 +26,18 @@ DIE = {
 }
 
 
-def colour_word(colour: str | None) -> Any:
-    return Cap(Word(colour)) if colour else Message("The table")
+def roll_words(player: str | None, die: str, view: Any = None) -> Message:
+    return Message("{player}: roll {die}.", player=person(view, player), die=DIE_TEXTS[die])
 
 
-def roll_words(player: str | None, die: str) -> Message:
-    return Message("{player}: roll {die}.", player=colour_word(player), die=DIE_TEXTS[die])
-
-
-def whose_move(awaited: Any) -> Any:
-    """The next roll, else who is choosing in secret, else the players the game awaits."""
+def whose_move(awaited: Any, view: Any = None) -> Any:
+    """The next roll, else who is choosing in secret, else the players the game awaits (by the
+    names they gave, ``view`` the game's public view)."""
     if awaited is None:
         return Message("No game running")
     if awaited.rolls:
         roll = awaited.rolls[0]
-        return roll_words(roll.player, roll.die)
+        return roll_words(roll.player, roll.die, view)
     if awaited.choosing:
         return Message(
             "Choosing in secret: {locked} of {count} locked in",
@@ -51,7 +49,7 @@ def whose_move(awaited: Any) -> Any:
         return Message("The game is over")
     if None in players:
         return Message("Now: the table")
-    return Message("Now: {players}", players=Join(*(Cap(Word(p)) for p in dict.fromkeys(players))))
+    return Message("Now: {players}", players=Join(*(person(view, p) for p in dict.fromkeys(players))))
 
 
 def line(table: Any) -> Any:
@@ -62,6 +60,6 @@ def line(table: Any) -> Any:
     return Join(
         PANEL.get(state.panel, PANEL["lost"]),
         DIE.get(state.die, DIE["silent"]),
-        whose_move(table.awaiting()),
+        whose_move(table.awaiting(), table.public_view()["view"]),
         last=False,
     )

@@ -18,6 +18,8 @@ SILVER = (0.72, 0.73, 0.75, 1)
 ALERT = (0.68, 0.13, 0.10, 1)
 GOOD = (0.20, 0.45, 0.20, 1)
 COVER = (0.20, 0.14, 0.09, 1)
+ON_COVER = (0.97, 0.94, 0.86, 1)  # text on the privacy cover
+ON_COVER_ALERT = (1.00, 0.62, 0.50, 1)  # a refusal on the privacy cover
 
 PLAYERS = {
     "red": (0.76, 0.15, 0.13, 1),

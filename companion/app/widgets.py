@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.properties import StringProperty
+from kivy.metrics import sp
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
 
@@ -22,3 +23,4 @@ class Chip(FloatLayout):
 
     colour = StringProperty("")
     text = StringProperty("")
+    font_size = NumericProperty(sp(18))

@@ -4,7 +4,7 @@ See docs/i18n.md."""
 
 from companion.i18n.catalogues import LANGUAGES, MissingCatalogue
 from companion.i18n.language import ENGLISH, current_language, render, set_language
-from companion.i18n.message import Cap, Join, Message, Plural, Text, Word
+from companion.i18n.message import Cap, Join, Message, Person, Plural, Text, Word
 
 __all__ = [
     "ENGLISH",
@@ -13,6 +13,7 @@ __all__ = [
     "Join",
     "Message",
     "MissingCatalogue",
+    "Person",
     "Plural",
     "Text",
     "Word",

@@ -7,7 +7,8 @@
 - :class:`Word` — a word the code only knows at run time (a colour, a tile kind) that is itself in
   the catalogue: ``Word("red")`` renders "red" or "Rot";
 - :class:`Cap` — a value starting a sentence: its first letter in upper case ("Red: ...");
-- :class:`Join` — values listed with the language's "and" ("a, b and c"), or only with commas.
+- :class:`Join` — values listed with the language's "and" ("a, b and c"), or only with commas;
+- :class:`Person` — a player: the name given, with the colour beside it, or the colour alone.
 
 A value may be a plain ``str`` or ``int`` (shown as it is: places, numbers) or any of the above
 (rendered in the same language). A plain ``str`` where a text is expected is a text not yet in the
@@ -26,7 +27,7 @@ class _Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
-Text = Union[str, "Message", "Plural", "Word", "Cap", "Join"]
+Text = Union[str, "Message", "Plural", "Word", "Cap", "Join", "Person"]
 
 
 def _values(values: tuple[tuple[str, Any], ...], catalogue: _Catalogue) -> dict[str, Any]:
@@ -100,6 +101,21 @@ class Join:
         if not self.last or len(items) <= 1:
             return ", ".join(items)
         return Message("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]).show(catalogue)
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A player as the table knows them: the name they gave, with their colour beside it
+    ("Anna (Rot)"), or their colour alone ("Rot") when they gave none."""
+
+    colour: str
+    name: str | None = None
+
+    def show(self, catalogue: _Catalogue) -> str:
+        colour = Cap(Word(self.colour)).show(catalogue)
+        if not self.name:
+            return colour
+        return Message("{name} ({colour})", name=self.name, colour=colour).show(catalogue)
 
 
 def show(value: Any, catalogue: _Catalogue) -> str:

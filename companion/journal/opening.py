@@ -34,6 +34,20 @@ def open_running(path: Path) -> tuple[Journal, Any]:
         raise
 
 
+def open_reading(path: Path) -> tuple[Journal, Any]:
+    """The journal at ``path`` for reading only (its directory cannot be written), with its
+    running game's session; nothing is ever written through it."""
+    from companion.journal.session import Session
+
+    journal = Journal.open(path, create=False, readonly=True)
+    try:
+        with damage_said(path):
+            return journal, Session.resume(journal)
+    except BaseException:
+        journal.close()
+        raise
+
+
 def set_aside(path: Path, *, moment: datetime.datetime | None = None) -> Path:
     """Rename the journal at ``path``, with its ``-wal`` and ``-shm`` files, to
     ``journal.sqlite3.set-aside-YYYYmmdd-HHMMSS`` beside it (and the same with ``-wal``, ``-shm``), so

@@ -46,7 +46,7 @@ class Devices:
         dice: ReaderFactory | None = None,
     ) -> None:
         self._deliver = deliver
-        sink = loop.hop(self._arrive)
+        self._sink = sink = loop.hop(self._arrive)
         self.leds = leds
         self.panel = panel(sink) if panel is not None else None
         self.reader = dice(sink) if dice is not None else None
@@ -66,6 +66,19 @@ class Devices:
         elif isinstance(event, DeviceLost) and event.kind == "panel":
             self._panel = ("lost", event.reason)
         self._deliver(event)
+
+    def replace_reader(self, dice: ReaderFactory | None) -> None:
+        """Another die (or none) from now on; the panel and what was chosen on it stay."""
+        if self.reader is not None:
+            self.reader.stop()
+        self.reader = dice(self._sink) if dice is not None else None
+        if self.reader is not None:
+            self.reader.start()
+
+    def keys(self) -> dict[int, tuple[str, ...]] | None:
+        """The keys of the keyboard standing in for the panel, by seat; None for any other panel."""
+        keys = getattr(self.panel, "keys", None)
+        return dict(keys) if isinstance(keys, dict) else None
 
     def key(self, name: str, down: bool) -> bool:
         """A key of the keyboard standing in for the panel; True if it is a panel key."""
@@ -93,11 +106,17 @@ def from_config(config: HardwareConfig, *, pin_factory: Any) -> dict[str, Any]:
     """The table's hardware arguments for the settings file: ``Table(session, game, schedule=...,
     rng=..., **from_config(config, pin_factory=None))``. The LEDs are opened here (their pins are
     claimed now); the panel and the reader when the table is built."""
-    panel, dice = config.panel, config.dice
+    panel = config.panel
     leds = open_leds(panel, pin_factory=pin_factory) if panel.wiring != "none" else None
     return {
         "panel": lambda sink: open_panel(panel, sink, pin_factory=pin_factory),
         "leds": leds,
-        "dice": None if dice.port_kind == "none" else lambda sink: DiceReader(dice, sink),
+        "dice": dice_factory(config),
         "hold_to_clear_s": panel.hold_to_clear_s,
     }
+
+
+def dice_factory(config: HardwareConfig) -> ReaderFactory | None:
+    """The die's reader as the settings file names it; None when it names no die."""
+    dice = config.dice
+    return None if dice.port_kind == "none" else lambda sink: DiceReader(dice, sink)

@@ -238,6 +238,17 @@ class Table:
             return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None, text))
         return self._settled(roll)
 
+    def use_dice(self, dice: ReaderFactory | None) -> None:
+        """Rolls from another electronic die, or from the screen only (``None``), from now on:
+        the panel, the picks locked in on it and a roll awaited all stay as they are."""
+        self._loop.check()
+        self._devices.replace_reader(dice)
+        self._tell(DeviceChanged("dice", False, "the die's source changed"))
+
+    def keys(self) -> dict[int, tuple[str, ...]] | None:
+        """The keys of the keyboard standing in for the panel, by seat (None: another panel or none)."""
+        return self._devices.keys()
+
     def key_down(self, name: str) -> bool:
         """A key went down; True if the keyboard stands in for the panel and it is a panel key."""
         return self._devices.key(name, True)

@@ -58,6 +58,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     return {
         "game": "gluecksritter",
         "rules": state.rules.ruleset,
+        "digital_sack": state.rules.digital_sack,
         "round": state.round,
         "phase": state.phase,
         "field": state.field if state.field_open else None,
@@ -86,6 +87,11 @@ def player_view(state: GameState, colour: str) -> dict[str, Any]:
         "pick": list(p.pick) if p.pick else None,
         "face_down": [doc for who, doc in state.face_down if who == colour],
         "hand": list(p.hand()),
+        "kinds": {
+            doc: {"name": kind.name, "effect": kind.effect}
+            for doc in (*p.documents, *(d for who, d in state.face_down if who == colour))
+            if (kind := state.rules.document(doc)) is not None
+        },
     }
     return view
 

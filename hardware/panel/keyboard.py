@@ -55,6 +55,14 @@ class KeyboardPanel:
     def running(self) -> bool:
         return self._running
 
+    @property
+    def keys(self) -> dict[int, tuple[str, ...]]:
+        """Each player's keys for buttons 1..6, as the screen shows them."""
+        seats: dict[int, list[str]] = {}
+        for name, (player, _button) in sorted(self._buttons.items(), key=lambda item: item[1]):
+            seats.setdefault(player, []).append(name)
+        return {player: tuple(names) for player, names in sorted(seats.items())}
+
     def start(self) -> None:
         with self._lock:
             if self._running:

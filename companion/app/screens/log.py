@@ -5,21 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 
-from companion.app.screens.kv import load_beside
-from companion.app.shell import AppScreen
+from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
-
-load_beside(__file__)
 
 
 class LogScreen(AppScreen):
+    screen_name = "log"
+    kv_file = __file__
     pending: str | None = None
 
     def refresh(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         self.ids.lines.clear_widgets()
         table = app.table
         if table is None:
@@ -47,7 +45,7 @@ class LogScreen(AppScreen):
     def describe(line: dict[str, Any]) -> Any:
         line = dict(line)
         if "command" in line:
-            line["command"] = App.get_running_app().command_words(line["command"])
+            line["command"] = running_app().command_words(line["command"])
         if "undo" in line:
             return Message("{entry}: step {target} undone", entry=line["entry"], target=line["undo"])
         if "redo" in line:
@@ -63,7 +61,7 @@ class LogScreen(AppScreen):
         self.refresh()
 
     def confirm(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         kind, self.pending = self.pending, None
         if app.table is not None and kind is not None:
             (app.table.undo if kind == "undo" else app.table.redo)()

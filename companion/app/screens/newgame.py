@@ -1,110 +1,78 @@
-"""A new game: which game, which rule set, who plays (colours in seating order, names)."""
+"""A new game: which game, and the game's own new-game form (its contract's ``new_game``): rule
+set, seating and colours, names and whatever its setup needs. The shell only hosts the form and
+starts the game it sets up, after asking what becomes of a game still running."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.textinput import TextInput
-
-from companion.app import theme
-from companion.app.screens.kv import load_beside
-from companion.app.shell import AppScreen
-from companion.app.widgets import Chip, toggle
-from companion.i18n import Message, Word
-
-load_beside(__file__)
-
-
-def playable() -> list[Any]:
-    """The games the touch screen can play: those whose home has screens."""
-    from companion.games.registry import HOMES
-
-    return [home for home in HOMES.values() if home.screens is not None]
+from companion.app.contract import FormProblem, playable, screens_of
+from companion.app.room import AppScreen, running_app
+from companion.app.widgets import toggle
+from companion.i18n import Message
 
 
 class NewGameScreen(AppScreen):
+    screen_name = "new"
+    kv_file = __file__
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.game = playable()[0].name if playable() else ""
-        self.rules = ""
-        self.seated: list[str] = []
-        self.names: dict[str, str] = {}
+        games = playable()
+        self.game = games[0][0] if games else ""
+        self.forms: dict[str, Any] = {}  # each game's form, kept while the app runs
 
     @property
-    def part(self) -> Any:
-        from companion.games.registry import part
-
-        return part(self.game, "screens")
+    def form(self) -> Any:
+        if self.game not in self.forms:
+            contract = screens_of(self.game)
+            assert contract is not None
+            form = contract.new_game(running_app().game_settings(self.game))
+            form.bind(ready=lambda *_: self._ready())
+            self.forms[self.game] = form
+        return self.forms[self.game]
 
     def refresh(self) -> None:
-        app = App.get_running_app()
-        part = self.part
-        if self.rules not in dict(part.RULE_SETS):
-            self.rules = part.RULE_SETS[0][0]
         self.ids.games.clear_widgets()
-        for home in playable():
-            button = toggle(home.title, home.name == self.game, lambda name=home.name: self._game(name))
-            self.ids.games.add_widget(button)
-        self.ids.rules.clear_widgets()
-        for rules, label in part.RULE_SETS:
-            self.ids.rules.add_widget(toggle(app.tr(label), rules == self.rules, lambda r=rules: self._rules(r)))
-        self.ids.colours.clear_widgets()
-        for colour in part.COLOURS:
-            seat = self.seated.index(colour) + 1 if colour in self.seated else None
-            chip = Chip(colour=colour, text=str(seat) if seat else "")
-            chip.bind(on_touch_down=lambda chip, touch, c=colour: self._tap(chip, touch, c))
-            self.ids.colours.add_widget(chip)
-        self.ids.names.clear_widgets()
-        for colour in self.seated:
-            row = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(8))
-            row.add_widget(Chip(colour=colour, text=str(self.seated.index(colour) + 1)))
-            field = TextInput(
-                text=self.names.get(colour, ""),
-                hint_text=app.tr(Word(colour)).capitalize(),
-                multiline=False,
-                font_size=dp(theme.BODY_SP),
-                write_tab=False,
-            )
-            field.bind(text=lambda _field, text, c=colour: self.names.__setitem__(c, text))
-            row.add_widget(field)
-            self.ids.names.add_widget(row)
-        low, high = part.PLAYERS
-        self.ids.hint.text = app.tr(
-            Message("Tap the colours in seating order ({low} to {high} players).", low=low, high=high)
-        )
-        self.ids.begin.disabled = not low <= len(self.seated) <= high
+        for name, title in playable():
+            self.ids.games.add_widget(toggle(title, name == self.game, lambda n=name: self._game(n)))
+        if not self.game:
+            return
+        form = self.form
+        if form.parent is not self.ids.form:
+            self.ids.form.clear_widgets()
+            if form.parent is not None:
+                form.parent.remove_widget(form)
+            self.ids.form.add_widget(form)
+        if hasattr(form, "refresh"):
+            form.refresh()
+        self._ready()
 
-    def _tap(self, chip: Chip, touch: Any, colour: str) -> bool:
-        if not chip.collide_point(*touch.pos):
-            return False
-        if colour in self.seated:
-            self.seated.remove(colour)
-        elif len(self.seated) < self.part.PLAYERS[1]:
-            self.seated.append(colour)
-        self.refresh()
-        return True
+    def _ready(self) -> None:
+        self.ids.begin.disabled = not (self.game and self.form.ready)
 
     def _game(self, name: str) -> None:
-        self.game, self.rules, self.seated = name, "", []
-        self.refresh()
-
-    def _rules(self, rules: str) -> None:
-        self.rules = rules
+        self.game = name
         self.refresh()
 
     def begin(self) -> None:
-        app = App.get_running_app()
-        names = {c: n.strip() for c, n in self.names.items() if c in self.seated and n.strip()}
+        app: Any = running_app()
         try:
-            config = self.part.setup(self.rules, tuple(self.seated), names, app.settings_)
-        except ValueError as error:  # pydantic's ValidationError is one
+            config = self.form.setup()
+        except FormProblem as problem:
+            app.tell(problem.text, refusal=True)
+            return
+        except ValueError as error:  # the engine's own check of the setup (pydantic's among them)
             app.tell(Message("This game cannot start: {problem}", problem=_first_problem(error)), refusal=True)
             return
-        self.seated, self.names = [], {}
-        app.start_game(self.game, config)
+        game, form = self.game, self.form
+
+        def start() -> None:
+            app.start_game(game, config)
+            if hasattr(form, "reset"):
+                form.reset()
+
+        app.before_replacing(start)
 
 
 def _first_problem(error: ValueError) -> str:

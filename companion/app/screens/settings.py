@@ -1,72 +1,89 @@
-"""Settings: the language (at once), where rolls come from, the digital sack and the special die's
-faces (for new games), the panel's wiring as the settings file gives it, and a button self-test."""
+"""Settings: the language (at once), where rolls come from, a game's own settings (its contract's
+``settings.form``: the running game's, or the game chosen here while none runs), the panel's wiring
+as the settings file gives it, and a button self-test."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-
-from companion.app.screens.kv import load_beside
-from companion.app.shell import AppScreen
+from companion.app.contract import playable, screens_of
+from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the list in settings.kv
+from companion.app.room import AppScreen, running_app
 from companion.app.widgets import toggle
 from companion.i18n import Message
 
-load_beside(__file__)
-
 LANGUAGES = (("de", "Deutsch"), ("en", "English"))
 DIES = (("serial", Message("electronic die")), ("screen", Message("on the screen")), ("typed", Message("typed")))
-SYMBOLS = {"sack": Message("sack"), "castle": Message("castle")}
 
 
 class SettingsScreen(AppScreen):
+    screen_name = "settings"
+    kv_file = __file__
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chosen_game: str | None = None
+        self._form: tuple[str, Any] | None = None
+        content = self.ids.content
+        content.parent.remove_widget(content)
+        self.ids.list.fill([content])  # a list that says when more lies below
+
     def refresh(self) -> None:
-        app = App.get_running_app()
+        app: Any = running_app()
         settings = app.settings_
         self.ids.languages.clear_widgets()
         for code, name in LANGUAGES:
-            self.ids.languages.add_widget(
-                toggle(name, settings.language == code, lambda c=code: app.switch_language(c))
-            )
+            chosen = settings.language == code
+            self.ids.languages.add_widget(toggle(name, chosen, lambda c=code: app.switch_language(c)))
         self.ids.dies.clear_widgets()
         for code, label in DIES:
             self.ids.dies.add_widget(toggle(app.tr(label), settings.die == code, lambda c=code: self.die(c)))
-        self.ids.sack.clear_widgets()
-        for on, label in ((True, Message("digital sack")), (False, Message("real sack"))):
-            self.ids.sack.add_widget(toggle(app.tr(label), settings.digital_sack == on, lambda v=on: self.sack(v)))
-        self.ids.faces.clear_widgets()
-        for face, symbol in enumerate(settings.special_die, start=1):
-            text = f"{face}: {app.tr(SYMBOLS[symbol])}"
-            self.ids.faces.add_widget(toggle(text, symbol == "castle", lambda f=face: self.flip(f)))
+        self.show_game_settings(app)
         self.ids.wiring.text = app.tr(app.wiring_words())
 
+    def show_game_settings(self, app: Any) -> None:
+        games = [(name, title) for name, title in playable() if screens_of(name).settings.form is not None]
+        game = app.game_name if app.table is not None else (self.chosen_game or (games[0][0] if games else None))
+        self.ids.games.clear_widgets()
+        if app.table is None and len(games) > 1:
+            for name, title in games:
+                self.ids.games.add_widget(toggle(title, name == game, lambda n=name: self._choose(n)))
+        box = self.ids.game
+        contract = screens_of(game) if game else None
+        if contract is None or contract.settings.form is None:
+            box.clear_widgets()
+            box.height = 0
+            self._form = None
+            self.ids.game_title.text = ""
+            return
+        from companion.app.contract import title_of
+
+        self.ids.game_title.text = app.tr(Message("For {game}", game=title_of(game)))
+        if self._form is None or self._form[0] != game:
+            form = contract.settings.form(app.game_settings(game), lambda s, g=game: app.store_game_settings(g, s))
+            box.clear_widgets()
+            box.add_widget(form)
+            form.bind(height=lambda widget, height: setattr(box, "height", height))
+            box.height = form.height
+            self._form = (game, form)
+        form = self._form[1]
+        if hasattr(form, "refresh"):
+            form.refresh()
+
+    def _choose(self, game: str) -> None:
+        self.chosen_game = game
+        self.refresh()
+
     def die(self, code: str) -> None:
-        app = App.get_running_app()
-        app.settings_.die = code
-        app.save_settings()
-        app.reopen_table()
-        self.refresh()
-
-    def sack(self, on: bool) -> None:
-        app = App.get_running_app()
-        app.settings_.digital_sack = on
-        app.save_settings()
-        self.refresh()
-
-    def flip(self, face: int) -> None:
-        app = App.get_running_app()
-        faces = list(app.settings_.special_die)
-        faces[face - 1] = "sack" if faces[face - 1] == "castle" else "castle"
-        app.settings_.special_die = tuple(faces)
-        app.save_settings()
+        running_app().set_die_source(code)  # type: ignore[attr-defined]
         self.refresh()
 
     def self_test(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         if app.table is not None and app.table.awaiting().choosing:
             app.tell(Message("Not now: cards are being chosen in secret."), refusal=True)
             return
         app.tell(Message("Press any button on the panel: the line below names seat and button."))
 
     def on_leave(self, *args: Any) -> None:
-        App.get_running_app().tell("")
+        running_app().tell("")

@@ -1,18 +1,15 @@
-"""The start screen: continue the running game, a new game, saved games, settings; and when the
-journal cannot be opened, why, and (for a damaged file or one that is no journal) a way to set it
-aside and play on with a new one, the old file kept whole."""
+"""The start screen: continue the running game, a new game, saved games, settings; and what stands
+in the way, in the table's words: a journal that cannot be opened (for a damaged file, or one that
+is no journal, a way to set it aside and play on with a new one, the old file kept whole), a data
+directory that cannot be written, a running game this screen cannot show yet."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
-
-from companion.app.screens.kv import load_beside
-from companion.app.shell import AppScreen
+from companion.app.contract import title_of
+from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
-
-load_beside(__file__)
 
 
 def problem_words(problem: Exception, path: Any) -> Message:
@@ -36,42 +33,65 @@ def problem_words(problem: Exception, path: Any) -> Message:
 
 
 class StartScreen(AppScreen):
+    screen_name = "start"
+    kv_file = __file__
     confirming = False
 
     def refresh(self) -> None:
-        app = App.get_running_app()
-        running = app.session is not None
-        self.ids.resume.disabled = not running
-        if running:
-            from companion.games.registry import home
-
-            view = app.session.public_view()
-            self.ids.resume.text = app.tr(
-                Message("Continue: {game}, step {entry}", game=home(app.game_name).title, entry=view["entry"])
+        app: Any = running_app()
+        resume = self.ids.resume
+        if app.table is not None:
+            resume.disabled = False
+            resume.text = app.tr(
+                Message(
+                    "Continue: {game}, step {entry}",
+                    game=title_of(app.game_name),
+                    entry=app.table.public_view()["entry"],
+                )
             )
         else:
-            self.ids.resume.text = app.tr(Message("No game running"))
-        self.show_problem(app)
+            resume.disabled = True
+            resume.text = app.tr(Message("No game running"))
+        self.show_notes(app)
 
-    def show_problem(self, app: Any) -> None:
+    def show_notes(self, app: Any) -> None:
         from companion.journal.opening import SETTABLE_ASIDE
 
-        problem = app.journal_problem
-        self.ids.problem.text = app.tr(problem_words(problem, app.journal_path)) if problem else ""
+        notes: list[Any] = []
+        if app.read_only:
+            notes.append(
+                Message(
+                    "The data folder {path} cannot be written ({why}): the journal's games are shown, "
+                    "but nothing can be played, saved or set.",
+                    path=str(app.data_dir),
+                    why=app.read_only,
+                )
+            )
+        if app.journal_problem is not None:
+            notes.append(problem_words(app.journal_problem, app.journal_path))
+        if app.unshown is not None:
+            notes.append(
+                Message(
+                    "The running game, {game}, cannot be shown on this screen yet. It stays in the journal as it "
+                    "is; a new game or a saved one can be played meanwhile.",
+                    game=app.unshown,
+                )
+            )
+        self.ids.problem.text = "\n".join(app.tr(note) for note in notes)
         aside = self.ids.aside
-        can = isinstance(problem, SETTABLE_ASIDE)
+        can = isinstance(app.journal_problem, SETTABLE_ASIDE) and not app.read_only
         aside.opacity, aside.disabled = (1, False) if can else (0, True)
         aside.text = app.tr(
             Message("Tap again: set the journal aside")
             if self.confirming
             else Message("Set the journal aside and start a new one")
         )
-        self.ids.new.disabled = app.journal is None
+        self.ids.new.disabled = app.journal is None or bool(app.read_only)
         self.ids.saves.disabled = app.journal is None
 
     def resume(self) -> None:
-        app = App.get_running_app()
-        if app.session is not None:
+        app = running_app()
+        if app.table is not None:
             app.goto(app.game_screen())
 
     def set_aside(self) -> None:
@@ -80,7 +100,7 @@ class StartScreen(AppScreen):
             self.refresh()
             return
         self.confirming = False
-        App.get_running_app().set_journal_aside()
+        running_app().set_journal_aside()  # type: ignore[attr-defined]
         self.refresh()
 
     def on_leave(self, *args: Any) -> None:

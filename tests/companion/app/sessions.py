@@ -43,9 +43,9 @@ def say(app: Any, msgid: str, **values: Any) -> str:
 def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...]) -> None:
     driver.tap(say(app, "New game"))
     driver.tap(say(app, rules_label))
-    screen = app.root.manager.get_screen("new")
+    seating = app.screen("new").form.seating
     for colour in colours:  # each tap draws the chips anew: the one on the screen now
-        driver.tap(next(chip for chip in screen.ids.colours.children if chip.colour == colour))
+        driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
     driver.tap(say(app, "Start the game"))
     assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
 
@@ -87,13 +87,13 @@ def pay_the_first_way(driver: Any) -> str | None:
 
 def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
     """Field by field until the next round begins, always tapping what a careful player would."""
-    board = app.root.manager.get_screen("gluecksritter-board")
+    board = app.screen("gluecksritter-board")
     tapped = []
     for _ in range(80):
         view = app.table.public_view()["view"]
         if view["round"] == 2:
             return tapped
-        options = [w for w in board.ids.options.children if hasattr(w, "on_release")]
+        options = [w for w in board.ids.options.box.children if hasattr(w, "on_release")]
         texts = [w.text for w in reversed(options)]
         assert texts, f"nothing to tap; the board says {board.ids.prompt.text!r}"
         english = [say(app, "Roll on the screen"), say(app, "End the round")]
@@ -248,13 +248,13 @@ def emulated_die(data: Path) -> dict[str, Any]:
     from companion.app import settings as app_settings
     from companion.app.driver import Driver
     from companion.app.shell import CompanionApp
-    from companion.games.gluecksritter.screens import setup
+    from companion.games.gluecksritter.screens.setup import setup
     from engines.gluecksritter import commands as c
 
     app_settings.save(data, app_settings.AppSettings(language="en", die="serial"))
     app = CompanionApp(data, hardware=make, emulator=emulator, rng=random.Random(3))
     driver = Driver(app).start()
-    app.start_game("gluecksritter", setup("schmidt-1998", tuple(PICKS), {}, app.settings_))
+    app.start_game("gluecksritter", setup("schmidt-1998", tuple(PICKS), {}, app.game_settings("gluecksritter")))
     driver.until(lambda: app.table.status().die == "connected", what="the emulated die")
     table = app.table
     table.submit(c.PlaceDucats(3, 2))

@@ -1,20 +1,18 @@
 """Die Glücksritter on the touch screen: the board (:mod:`.board`) with the step the round is at
-(:mod:`.guide`), and its dialogs (the Ducat card, the privacy cover for choosing and for a
-player's documents, offers and hand-overs). What the new-game screen needs to set a game up is
-here too."""
+(:mod:`.guide`), its dialogs (:mod:`.dialogs`), its new-game form (:mod:`.form`) and its own
+settings (:mod:`.preferences`). ``SCREENS`` is what the app's shell hosts
+(:class:`companion.app.contract.GameScreens`); nothing here imports Kivy until the app asks for a
+screen or a form."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.app.contract import GameScreens, GameSettings, SaveSummary
+from companion.games.gluecksritter.screens.setup import RULE_SETS
 from companion.i18n import Message
-from engines.gluecksritter.rules import COLOURS
 
-RULE_SETS = (
-    ("schmidt-1998", Message("Schmidt 1998 (German)")),
-    ("osullivan-2002", Message("2002 English variant")),
-)
-PLAYERS = (3, 6)
 COMMANDS = {  # the game log's name of each command
     "place-ducats": Message("Ducat card"),
     "choose-actions": Message("action cards chosen"),
@@ -43,34 +41,62 @@ COMMANDS = {  # the game log's name of each command
 FIRST = "gluecksritter-board"
 
 
-def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings: Any) -> Any:
-    """The engine's setup from the new-game screen and the app's settings."""
-    from companion.catalogue import load_catalogue
-    from engines.gluecksritter import Setup
+def _screens() -> Sequence[type]:
+    from companion.games.gluecksritter.screens.board import BoardScreen
 
-    return Setup(
-        rules=rules,
-        players=players,
-        names=names,
-        digital_sack=settings.digital_sack,
-        special_die=settings.special_die,
-        documents=load_catalogue(),
-    )
+    return (BoardScreen,)
 
 
-def showcase() -> Any:
-    """The scripted states for ``companion screenshots``."""
+def _new_game(settings: dict[str, Any]) -> Any:
+    from companion.games.gluecksritter.screens.form import NewGameForm
+
+    return NewGameForm(settings)
+
+
+def _read_settings(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    from companion.games.gluecksritter.screens.preferences import read
+
+    return read(stored, older)
+
+
+def _settings_form(settings: dict[str, Any], store: Any) -> Any:
+    from companion.games.gluecksritter.screens.preferences import form
+
+    return form(settings, store)
+
+
+def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
+    """The rule set, the round (or the end) and the players, from the setup and the events."""
+    names = config.get("names") or {}
+    players = tuple((colour, names.get(colour)) for colour in config.get("players", ()))
+    kinds = [event.get("type") for event in events]
+    if "game-ended" in kinds and "victory-judged-again" not in kinds[kinds.index("game-ended") :]:
+        progress: Any = Message("the game is over")
+    else:
+        progress = Message("round {round}", round=1 + kinds.count("round-ended"))
+    return SaveSummary(RULE_SETS.get(config.get("rules"), config.get("rules", "")), progress, players)
+
+
+def _help(view: Mapping[str, Any]) -> Any:
+    from companion.games.gluecksritter.help import topics
+
+    return topics(view["rules"])
+
+
+def _showcase() -> Any:
     from companion.games.gluecksritter.screens.showcase import play
 
     return play
 
 
-def __getattr__(name: str) -> Any:  # the screens import Kivy: only when the app asks for them
-    if name == "SCREENS":
-        from companion.games.gluecksritter.screens.board import BoardScreen
-
-        return (BoardScreen,)
-    raise AttributeError(name)
-
-
-__all__ = ["COLOURS", "COMMANDS", "FIRST", "PLAYERS", "RULE_SETS", "setup", "showcase"]
+SCREENS = GameScreens(
+    first=FIRST,
+    screens=_screens,
+    commands=COMMANDS,
+    new_game=_new_game,
+    settings=GameSettings(read=_read_settings, form=_settings_form),
+    summary=summary,
+    showcase=_showcase,
+    help=_help,
+    bar=((Message("My documents"), "documents"),),
+)

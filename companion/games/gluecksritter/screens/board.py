@@ -1,28 +1,33 @@
 """The board: fields 1 to 6 with the coins on 5 and 6, the sack and the supply, every player's
 purse and castle, and beside them the step the round is at with the choices it leaves to the
-players (:mod:`.guide`), the roll controls when a die is awaited, and what just happened."""
+players (:mod:`.guide`), the roll controls when a die is awaited, and what just happened.
+
+The board grows with the window: at 800×480 it fits six players; at 1280×720 and larger its
+fields, rows and numbers grow into the space. With the keyboard standing in for the panel, each
+seat's keys are shown while the players choose, and a press that does not count flashes red.
+"""
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.utils import escape_markup
 
 from companion.app import theme
-from companion.app.screens.kv import load_beside
-from companion.app.shell import AppScreen
+from companion.app.people import names
+from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
+from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
+from companion.app.pieces.dialog import Dialog, HelpDialog
+from companion.app.pieces.keys import KeysLegend
+from companion.app.pieces.rolls import roll_controls
+from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import dialogs
 from companion.games.gluecksritter.screens.guide import Option, offer_words, step, who
-from companion.i18n import Join, Message
-
-load_beside(__file__)
+from companion.i18n import Cap, Join, Message, Word
+from companion.table.notices import PressIgnored
 
 PHASES = {
     "A": Message("Phase A: the Ducat card"),
@@ -32,18 +37,31 @@ PHASES = {
     "E": Message("Phase E: the fields"),
     "over": Message("The game is over"),
 }
+COUNTS = ("silver", "gold", "walls", "towers", "documents")
+HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
 
 
 class BoardScreen(AppScreen):
+    screen_name = "gluecksritter-board"
+    kv_file = __file__
     dialog: Any = None
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: dict[str, Any] = {}
+        self._seated: tuple[str, ...] = ()
+        self._shown: Any = None
+        self._buttons: list[Any] = []
+        self.legend = KeysLegend()
+        running_app().listen(self._heard)
+        self.ids.players_area.bind(size=lambda *_: self._fit_rows())
+
     def refresh(self) -> None:
-        app = App.get_running_app()
+        app = running_app()
         table = app.table
         if table is None:
             return
-        public = table.public_view()
-        view = public["view"]
+        view = table.public_view()["view"]
         self.view = view
         awaited = table.awaiting()  # made from the game's public view: asked once for both
         self.draw_fields(app, view)
@@ -53,6 +71,11 @@ class BoardScreen(AppScreen):
             Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
         )
         self.ids.happened.text = "\n".join(app.tr(text) for text in app.happened[:4])
+        self.ids.bar.fill(self)
+
+    def _heard(self, notice: Any) -> None:
+        if isinstance(notice, PressIgnored):
+            self.legend.flash(notice.player)
 
     # ----------------------------------------------------------------------------- board
     # The board's widgets are made once and then only their texts and colours change: a refresh
@@ -62,12 +85,12 @@ class BoardScreen(AppScreen):
         if not box.children:
             for _ in range(6):
                 box.add_widget(_Field())
+        small = int(self.ids.fields.height * 0.2)
         for number, cell in enumerate(reversed(box.children), start=1):
             coins = view.get(f"field{number}")
             text = str(number)
             if coins:  # the coins lying on fields 5 and 6, silver over gold
-                small = int(sp(theme.SMALL_SP - 4))
-                text += f"\n[size={small}]{coins['silver']} S\n{coins['gold']} G[/size]"
+                text += f"\n[size={small}]{coins['silver']} S · {coins['gold']} G[/size]"
             cell.show(text, active=view["field"] == number)
         sack, supply = view["sack"], view["supply"]
         self.ids.stock.text = app.tr(
@@ -83,55 +106,76 @@ class BoardScreen(AppScreen):
     def draw_players(self, app: Any, view: dict[str, Any], awaited: Any) -> None:
         grid = self.ids.players
         colours = tuple(player["colour"] for player in view["players"])
-        if getattr(self, "_seated", None) != colours:
+        if self._seated != colours:
             grid.clear_widgets()
-            self._heads = [_cell("", small=True) for _ in range(6)]
-            self._rows = []
+            self.ids.heads.clear_widgets()
+            self._heads = [_cell(small=True, one_line=True) for _ in range(len(COUNTS) + 2)]
+            self._rows: list[tuple[Any, Any, list[Any]]] = []
             for widget in self._heads:
-                grid.add_widget(widget)
+                self.ids.heads.add_widget(widget)
             for colour in colours:
                 chip = Chip(colour=colour)
-                chip.size = (dp(96), dp(38))
-                cells = [_cell("") for _ in range(5)]
-                for widget in (chip, *cells):
+                state = _cell(small=True)
+                cells = [_cell() for _ in COUNTS]
+                for widget in (chip, state, *cells):
                     grid.add_widget(widget)
-                self._rows.append((chip, cells))
+                self._rows.append((chip, state, cells))
             self._seated = colours
-        heads = ("", Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
-        for widget, head in zip(self._heads, heads, strict=True):
+            self._fit_rows()
+        for widget, head in zip(self._heads, ("", "", *HEADS), strict=True):
             widget.text = app.tr(head) if head else ""
-        small = int(sp(theme.SMALL_SP - 2))
-        for player, (chip, cells) in zip(view["players"], self._rows, strict=True):
-            colour = player["colour"]
-            name = player["name"]
-            if name == colour.capitalize():  # no name given: the colour, in the table's language
-                name = app.tr(who(colour))
-            state = app.tr(_state_words(player, awaited, view))
-            name = escape_markup(name[:10])
-            chip.text = f"{name}\n[size={small}]{escape_markup(state)}[/size]" if state else name
-            for cell, key in zip(cells, ("silver", "gold", "walls", "towers", "documents"), strict=True):
+        given = names(view)
+        for player, (chip, state, cells) in zip(view["players"], self._rows, strict=True):
+            chip.text = _escape(given.get(player["colour"]) or app.tr(Cap(Word(player["colour"]))))
+            state.text = app.tr(_state_words(player, awaited, view))
+            for cell, key in zip(cells, COUNTS, strict=True):
                 cell.text = str(player[key])
+
+    def _fit_rows(self) -> None:
+        """Rows as tall as the space gives them (at most twice the smallest), fonts with them."""
+        grid, area = self.ids.players, self.ids.players_area
+        count = len(self._seated)
+        if not count:
+            return
+        head = self.ids.heads.height
+        row = max(dp(30), min(dp(64), (area.height - head - dp(2) * count) / count))
+        grid.row_default_height = row
+        scale = row / dp(34)
+        width = area.width
+        for table in (grid, self.ids.heads):
+            table.cols_minimum = {0: width * 0.24, 1: width * 0.22}
+        for chip, state, cells in getattr(self, "_rows", ()):
+            chip.size = (width * 0.24, row)
+            chip.font_size = sp(theme.SMALL_SP) * scale
+            state.font_size = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
+            for cell in cells:
+                cell.font_size = sp(theme.BODY_SP) * scale
+        column = width * 0.54 / len(COUNTS)
+        for head_cell in getattr(self, "_heads", ()):  # "Mauern" fits its column
+            head_cell.font_size = min(sp(theme.SMALL_SP - 2) * scale, column * 0.22)
+        self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
 
     def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:
         panel = table.status().panel != "absent"
         now = step(view, awaited, panel=panel)
         prompt = app.tr(now.prompt)
-        offer = offer_words((view.get("knight") or {}).get("offer"))
+        offer = offer_words((view.get("knight") or {}).get("offer"), view)
         if offer is not None:
             prompt += "\n" + app.tr(offer)
         self.ids.prompt.text = prompt
-        box = self.ids.options
         labels = tuple((app.tr(option.label), option.player) for option in now.options)
         roll = awaited.rolls[0] if now.rolls else None
-        shown = (labels, roll.die if roll else None, app.settings_.die, app.language)
-        if getattr(self, "_shown", None) == shown:
+        keys = table.keys() if awaited.choosing else None
+        shown = (labels, roll.die if roll else None, app.die_source(), app.language, bool(keys))
+        if self._shown == shown:
             for button, option in zip(self._buttons, now.options, strict=True):
                 button.option = option  # the same choices: only what they send may differ
+            self._legend(app, view, keys)
             return
         self._shown = shown
-        box.clear_widgets()
+        widgets: list[Any] = []
         if roll is not None:
-            self.draw_rolls(app, box, roll)
+            widgets += roll_controls(app, roll.die)
         self._buttons = []
         for option, (text, _player) in zip(now.options, labels, strict=True):
             button = Factory.Big(text=text)
@@ -140,88 +184,92 @@ class BoardScreen(AppScreen):
                 button.color = theme.text_on(option.player)
             button.option = option
             button.bind(on_release=lambda button: self.choose(button.option))
-            box.add_widget(button)
+            widgets.append(button)
             self._buttons.append(button)
+        if keys:
+            if self.legend.parent is not None:
+                self.legend.parent.remove_widget(self.legend)
+            widgets.append(self.legend)
+        self.ids.options.fill(widgets)
+        self._legend(app, view, keys)
 
-    def draw_rolls(self, app: Any, box: Any, roll: Any) -> None:
-        source = app.settings_.die
-        if source == "typed":
-            row = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(4))
-            for face in range(1, 7):
-                button = Factory.Big(text=str(face))
-                button.bind(on_release=lambda *_, f=face: app.table.type_roll(str(f)))
-                row.add_widget(button)
-            box.add_widget(Factory.Body(text=app.tr(Message("Roll a real die and tap its face."))))
-            box.add_widget(row)
-            return
-        if source == "serial":
-            box.add_widget(Factory.Body(text=app.tr(Message("Throw the electronic die."))))
-            if app.emulator is not None:
-                throw = Factory.Big(text=app.tr(Message("Throw the emulated die")))
-                throw.bind(on_release=lambda *_: _throw(app.emulator, roll.die))
-                box.add_widget(throw)
-        button = Factory.Big(text=app.tr(Message("Roll on the screen")))
-        button.bind(on_release=lambda *_: app.table.roll_on_screen())
-        box.add_widget(button)
+    def _legend(self, app: Any, view: dict[str, Any], keys: Any) -> None:
+        if keys:
+            seats = [(p["colour"], app.tr(who(p["colour"], view))) for p in view["players"]]
+            self.legend.show(seats, keys)
 
     # ----------------------------------------------------------------------------- choices
     def choose(self, option: Option) -> None:
-        app = App.get_running_app()
+        app = running_app()
         if option.command is not None:
             app.table.submit(option.command)
             return
         self.open_dialog(option.dialog, **option.args)
 
-    def open_dialog(self, name: str | None, **args: Any) -> Any:
+    def offered(self, name: str | None, args: dict[str, Any]) -> bool:
+        """Whether the step still offers the dialog ``name`` for ``args``: else it closes itself."""
+        table = running_app().table
+        if table is None:
+            return False
+        view = table.public_view()["view"]
+        now = step(view, table.awaiting(), panel=table.status().panel != "absent")
+        return any(option.dialog == name and option.args == args for option in now.options)
+
+    def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         view = self.view
-        if name == "help":
-            dialog = dialogs.HelpDialog(view["rules"])
-        elif name == "pay":
+
+        def asks() -> bool:
+            return self.offered(name, args)
+
+        if name == "pay":
             command = args["command"]
-            table = App.get_running_app().table
+            table = running_app().table
             ways = table.alternatives(command)  # never empty: [command] when nothing is to choose
             if len(ways) == 1:
                 table.submit(ways[0])
                 return None
-            dialog = dialogs.PayDialog(command.player, ways)
+            dialog: Dialog = dialogs.PayDialog(command.player, view, ways, asks=asks)
         elif name == "ducats":
-            dialog = dialogs.DucatsDialog(view)
+            dialog = dialogs.DucatsDialog(view, asks=asks)
         elif name == "cover":
-            dialog = dialogs.CoverDialog(args["player"], "choose")
+            dialog = dialogs.ChooseCover(args["player"], view, asks=asks)
         elif name == "documents":
-            dialog = dialogs.CoverDialog(args["player"], "documents")
+            dialog = dialogs.DocumentsCover(args["player"], view)
         elif name == "offer":
-            dialog = dialogs.OfferDialog(args["player"])
+            dialog = dialogs.OfferDialog(args["player"], view, asks=asks)
         elif name == "hand-over":
-            dialog = dialogs.HandOverDialog(args["player"], view)
+            dialog = dialogs.HandOverDialog(args["player"], view, asks=asks)
+        elif name == "help":
+            from companion.games.gluecksritter.help import topics
+
+            dialog = HelpDialog(Message("How to play"), topics(view["rules"]))
         else:
             return None
         self.dialog = dialog
         dialog.bind(on_dismiss=lambda *_: self.refresh())
-        dialog.open(animation=False)
-        return dialog
+        return dialog.open_now()
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""
-        app = App.get_running_app()
-        players = [p["colour"] for p in self.view["players"]]
-        box = self.ids.options
-        box.clear_widgets()
+        app = running_app()
         self._shown = None  # the step's buttons are gone: the next refresh draws them again
-        self.ids.prompt.text = app.tr(Message("Whose documents? Tap your colour."))
-        for colour in players:
-            button = Factory.Big(text=app.tr(who(colour)), background_color=theme.player_colour(colour))
+        self.ids.prompt.text = app.tr(Message("Whose documents? Tap your name."))
+        widgets = []
+        for player in self.view["players"]:
+            colour = player["colour"]
+            button = Factory.Big(text=app.tr(who(colour, self.view)), background_color=theme.player_colour(colour))
             button.color = theme.text_on(colour)
             button.bind(on_release=lambda *_, p=colour: self.open_dialog("documents", player=p))
-            box.add_widget(button)
+            widgets.append(button)
         back = Factory.Quiet(text=app.tr(Message("Back")))
         back.bind(on_release=lambda *_: self.refresh())
-        box.add_widget(back)
+        widgets.append(back)
+        self.ids.options.fill(widgets)
 
 
 def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> Any:
-    """What the chip says under the name: the dungeon, "chosen" or the revealed cards; at the end
-    only who won (two short words fit the chip at 800×480)."""
+    """What the row says beside the name: the dungeon, "chosen" or the revealed cards; at the end
+    only who won."""
     if view["winners"]:
         return Message("wins!") if player["colour"] in view["winners"] else ""
     words = []
@@ -234,19 +282,22 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
     return Join(*words, last=False) if words else ""
 
 
-def _cell(text: str, small: bool = False) -> Label:
+def _escape(text: str) -> str:
+    from kivy.utils import escape_markup
+
+    return escape_markup(text)
+
+
+def _cell(small: bool = False, one_line: bool = False) -> Label:
     label = Label(
-        text=text,
-        shorten=small,
         color=theme.INK,
-        font_size=dp(theme.SMALL_SP if small else theme.BODY_SP),
+        font_size=sp(theme.SMALL_SP if small else theme.BODY_SP),
         bold=not small,
-        size_hint_y=None,
-        height=dp(38 if not small else 20),
+        halign="center",
+        valign="middle",
+        shorten=one_line,
     )
-    if small:  # a heading may be too long for its column: shortened to fit
-        label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
-    label.halign = "center"
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))  # wrapped to its cell, never cut
     return label
 
 
@@ -254,10 +305,10 @@ class _Field(Label):
     """One field of the board: its number (and the coins on it), dark while it is settled."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(bold=True, markup=True, font_size=dp(theme.BODY_SP), halign="center", **kwargs)
+        super().__init__(bold=True, markup=True, halign="center", valign="middle", **kwargs)
         from kivy.graphics import Color, Rectangle
 
-        self.active = None
+        self.active: bool | None = None
         with self.canvas.before:
             self._colour = Color(*theme.PAPER_DARK)
             self._square = Rectangle()
@@ -266,6 +317,8 @@ class _Field(Label):
     def _place(self, *_: Any) -> None:
         self._square.pos = (self.x + dp(2), self.y + dp(2))
         self._square.size = (self.width - dp(4), self.height - dp(4))
+        self.font_size = self.height * 0.36
+        self.text_size = self.size
 
     def show(self, text: str, *, active: bool) -> None:
         if self.text != text:
@@ -274,7 +327,3 @@ class _Field(Label):
             self.active = active
             self.color = (1, 1, 1, 1) if active else theme.INK
             self._colour.rgba = theme.WOOD if active else theme.PAPER_DARK
-
-
-def _throw(emulator: Any, die: str) -> None:
-    threading.Thread(target=emulator.roll, args=(die,), kwargs={"tumble": 0.3}, name="dice-throw", daemon=True).start()

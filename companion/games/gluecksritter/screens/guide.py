@@ -8,11 +8,12 @@ ransoms and the reveal (D), then field by field (E), royal taxes whenever they f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.app.people import person
 from companion.games.gluecksritter.table import DRAW
-from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.i18n import Join, Message, Plural, Text, Word
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
@@ -39,7 +40,7 @@ def _ransoms(view: dict[str, Any], now: Any) -> tuple[Option, ...]:
     """A ransom for each knight in the dungeon, when the rule set allows it now (Schmidt 1998: at
     the start of a round, before its owner chooses; the 2002 variant: after the documents)."""
     return tuple(
-        paying(Message("{player} pays the ransom", player=who(p["colour"])), c.Ransom(p["colour"]), p["colour"])
+        paying(Message("{player} pays the ransom", player=who(p["colour"], view)), c.Ransom(p["colour"]), p["colour"])
         for p in view["players"]
         if p["knight_in_dungeon"] and now(p["colour"])
     )
@@ -57,8 +58,9 @@ def coins_words(coins: Any) -> Text:
     return coins_text({"silver": coins.silver, "gold": coins.gold})
 
 
-def who(colour: str | None) -> Text:
-    return Cap(Word(colour)) if colour else Message("The table")
+def who(colour: str | None, view: dict[str, Any] | None = None) -> Text:
+    """A player by the name given (the colour beside it), or the colour; None: the whole table."""
+    return person(view, colour)
 
 
 def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
@@ -72,13 +74,14 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
                     "The game is over. Winner: {players}",
                     "The game is over. Winners: {players}",
                     len(winners),
-                    players=Join(*(who(p) for p in winners)),
+                    players=Join(*(who(p, view) for p in winners)),
                 )
             )
         return Step(Message("The game is over."))
     if awaited.rolls:
         roll = awaited.rolls[0]
-        return Step(Message("{player}: {words}", player=who(roll.player), words=roll_text(roll, view)), rolls=True)
+        words = roll_text(roll, view)
+        return Step(Message("{player}: {words}", player=who(roll.player, view), words=words), rolls=True)
     commands = {entry["player"]: entry["commands"] for entry in view["awaiting"]}
     first = view["awaiting"][0]["commands"][0]
     if view["taxes"]:
@@ -131,12 +134,12 @@ def _taxes(view: dict[str, Any]) -> Step:
     for player, kind in view["taxes"]:
         options.append(
             Option(
-                Message("{player} pays the royal tax on {kind}", player=who(player), kind=Word(kind)),
+                Message("{player} pays the royal tax on {kind}", player=who(player, view), kind=Word(kind)),
                 c.PayRoyalTax(player),
                 player=player,
             )
         )
-    owed = Join(*(Message("{player} ({kind})", player=who(p), kind=Word(k)) for p, k in view["taxes"]))
+    owed = Join(*(Message("{player} ({kind})", player=who(p, view), kind=Word(k)) for p, k in view["taxes"]))
     return Step(
         Message("Royal tax: {owed} reached 8 coins of one kind. Pay half, or play a Gift.", owed=owed), tuple(options)
     )
@@ -148,11 +151,13 @@ def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], pane
         return Step(
             Message(
                 "Choose two action cards on your buttons. Still choosing: {players}",
-                players=Join(*(who(p) for p in waiting)) if waiting else Message("nobody"),
+                players=Join(*(who(p, view) for p in waiting)) if waiting else Message("nobody"),
             )
         )
     options = tuple(
-        Option(Message("{player}: choose in private", player=who(p)), dialog="cover", args={"player": p}, player=p)
+        Option(
+            Message("{player}: choose in private", player=who(p, view)), dialog="cover", args={"player": p}, player=p
+        )
         for p in commands
     )
     return Step(Message("Pass the screen: each player chooses two action cards unseen."), options)
@@ -162,7 +167,8 @@ def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
     number = view["field"]
     options: list[Option] = []
     for player, offered in commands.items():
-        name = who(player)
+        name = who(player, view)
+        mine = len(options)
         if "take-document" in offered:
             options.append(paying(Message("{player} takes a document", player=name), c.TakeDocument(player, DRAW)))
         if "buy-pieces" in offered:
@@ -175,6 +181,7 @@ def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
         if "decline" in offered:
             options.append(Option(Message("{player} takes nothing", player=name), c.Decline(player)))
         options += _knight(view, player, offered)
+        options[mine:] = [replace(option, player=player) for option in options[mine:]]  # in the player's colour
     return Step(Message("Field {field}: {what}", field=number, what=_field_words(number)), tuple(options))
 
 
@@ -190,7 +197,7 @@ def _field_words(number: int) -> Text:
 
 
 def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Option]:
-    name = who(player)
+    name = who(player, view)
     knight = view.get("knight") or {}
     options: list[Option] = []
     if "knight-act" in offered:
@@ -201,7 +208,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
                 victim = other["colour"]
                 options.append(
                     Option(
-                        Message("{player} raids {victim}", player=name, victim=Word(victim)),
+                        Message("{player} raids {victim}", player=name, victim=who(victim, view)),
                         c.KnightAct(player, "raid", victim=victim),
                     )
                 )
@@ -213,7 +220,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
         for offerer in knight.get("knights", ()):
             options.append(
                 Option(
-                    Message("{offerer} offers first", offerer=who(offerer)),
+                    Message("{offerer} offers first", offerer=who(offerer, view)),
                     c.ChooseFirstOfferer(player, offerer),
                 )
             )
@@ -240,9 +247,9 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
     return options
 
 
-def offer_words(offer: dict[str, Any] | None) -> Text | None:
+def offer_words(offer: dict[str, Any] | None, view: dict[str, Any] | None = None) -> Text | None:
     if not offer:
         return None
     from companion.games.gluecksritter.happenings import offer_text
 
-    return Message("{player} offers {what}", player=who(offer.get("by")), what=offer_text(offer))
+    return Message("{player} offers {what}", player=who(offer.get("by"), view), what=offer_text(offer))

@@ -15,14 +15,20 @@ from kivy.app import App
 from engines.core.correction import Correct
 from engines.gluecksritter import commands as c
 
+NAMES = {"red": "Anna", "blue": "Ben", "green": "Clara"}  # yellow gives none: called by the colour
+
 
 def play(driver: Any, shot: Callable[[str], None]) -> None:
     app = App.get_running_app()
     say = app.say
     driver.tap(say("New game"))
-    new = app.root.manager.get_screen("new")
-    for chip in list(reversed(new.ids.colours.children))[:4]:  # red, blue, green, yellow
-        driver.tap(chip)
+    seating = app.screen("new").form.seating
+    for colour in ("red", "blue", "green", "yellow"):
+        driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+    fields = [w for w in seating.name_rows.children if hasattr(w, "hint_text")][::-1]
+    for colour, field in zip(seating.seated, fields, strict=True):
+        field.text = NAMES.get(colour, "")
+    driver.frames()
     shot("new-game")
     driver.tap(say("Start the game"))
     shot("gluecksritter-ducat-card-step")
@@ -79,7 +85,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     if actor is not None:
         shot("gluecksritter-knight")
         victim = next(p["colour"] for p in view["players"] if p["colour"] not in (actor,))
-        driver.tap(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_word(victim))))
+        driver.tap(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_who(victim))))
         shot("gluecksritter-raid-roll")
         driver.tap(app.tr(_m("Roll on the screen")))
         shot("gluecksritter-raid")
@@ -137,10 +143,12 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     """The 2002 variant: two knights with equal castles roll, the winner names who offers first,
     offers with a promise of loot, the accepted offer paid, the promise kept by a hand-over; then
     a lone knight's choices and a raid whose special die shows the sack."""
-    from companion.games.gluecksritter.screens import setup
+    from companion.games.gluecksritter.screens.setup import setup
 
     app = App.get_running_app()
-    app.start_game("gluecksritter", setup("osullivan-2002", ("red", "blue", "green"), {}, app.settings_))
+    app.start_game(
+        "gluecksritter", setup("osullivan-2002", ("red", "blue", "green"), {}, app.game_settings("gluecksritter"))
+    )
     table = app.table
     table.submit(c.PlaceDucats(4, 3))
     for player, cards in (("red", (4, 5)), ("blue", (4, 6)), ("green", (2, 3))):
@@ -156,7 +164,7 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     knight = table.public_view()["view"]["knight"]
     table.submit(c.ChooseFirstOfferer(knight["decider"], knight["decider"]))
     driver.frames()
-    board = app.root.manager.get_screen("gluecksritter-board")
+    board = app.screen("gluecksritter-board")
     first = table.public_view()["view"]["knight"]["turn"]
     dialog = board.open_dialog("offer", player=first)
     dialog.ducats.step(2)
@@ -243,12 +251,9 @@ def _m(msgid: str, **values: Any) -> Any:
 
 
 def _who(colour: str) -> Any:
+    """The player as the running game names them."""
     from companion.games.gluecksritter.screens.guide import who
 
-    return who(colour)
+    table = App.get_running_app().table
+    return who(colour, table.public_view()["view"] if table is not None else None)
 
-
-def _word(colour: str) -> Any:
-    from companion.i18n import Word
-
-    return Word(colour)

@@ -1,4 +1,4 @@
-"""Pieces of the Glücksritter screens: a number stepper and a card toggle."""
+"""A number to set by touch: ``label  −  n  +``, kept between ``low`` and ``high``."""
 
 from __future__ import annotations
 
@@ -14,23 +14,29 @@ from companion.app import theme
 
 
 class Stepper(BoxLayout):
-    """``label  −  n  +`` with the value kept between ``low`` and ``high``."""
-
     value = NumericProperty(0)
 
     def __init__(self, label: str, *, low: int = 0, high: int = 99, value: int = 0, **kwargs: Any) -> None:
         super().__init__(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(6), **kwargs)
         self.low, self.high = low, high
-        self.value = value
-        self.add_widget(Label(text=label, color=theme.INK, font_size=sp(theme.BODY_SP), size_hint_x=0.5))
+        self.value = max(low, min(high, value))
+        self.label = Label(
+            text=label, color=theme.INK, font_size=sp(theme.BODY_SP), halign="left", valign="middle", size_hint_x=1
+        )
+        self.label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
         minus = Factory.Quiet(text="−", size_hint_x=None, width=dp(theme.BUTTON_DP))
         minus.bind(on_release=lambda *_: self.step(-1))
         self.shown = Label(
-            text=str(value), color=theme.INK, bold=True, font_size=sp(theme.TITLE_SP), size_hint_x=None, width=dp(48)
+            text=str(self.value),
+            color=theme.INK,
+            bold=True,
+            font_size=sp(theme.TITLE_SP),
+            size_hint_x=None,
+            width=dp(56),
         )
         plus = Factory.Quiet(text="+", size_hint_x=None, width=dp(theme.BUTTON_DP))
         plus.bind(on_release=lambda *_: self.step(1))
-        for widget in (minus, self.shown, plus):
+        for widget in (self.label, minus, self.shown, plus):
             self.add_widget(widget)
 
     def step(self, by: int) -> None:

@@ -1,0 +1,132 @@
+"""A screen's room: what every screen of the app is built on, and all it may ask of the app.
+
+- :class:`AppScreen`, the base of every screen (the shell's and every game's): it loads the
+  ``.kv`` file beside its module the first time a screen of its class is made, and redraws with
+  :meth:`AppScreen.refresh` whenever the game, the devices or the language change;
+- :class:`ScreenApp`, the typed protocol of the app as a screen sees it: the table's public side
+  (:class:`TableSide`), texts in the table's language, moving between screens, the settings;
+- :func:`running_app`, the running app as a :class:`ScreenApp`.
+
+A screen never reaches the game's session or its state: the table's public side is all there is
+(the table promises never to hand out a secret). This module imports neither the shell nor any
+screen, so that screens and the shell never import each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.uix.screenmanager import Screen
+
+
+def load_beside(module_file: str) -> None:
+    """The rules of the ``.kv`` file beside ``module_file``, loaded once, whatever the working
+    directory."""
+    path = str(Path(module_file).resolve().with_suffix(".kv"))
+    if path not in Builder.files:
+        Builder.load_file(path)
+
+
+class AppScreen(Screen):
+    """A screen of the app. A subclass whose module has a ``.kv`` file beside it gets its rules
+    loaded when its first screen is made (``kv_file`` names it), not when its module is
+    imported; :meth:`refresh` redraws what depends on the game or the language."""
+
+    screen_name: str = ""
+    """The screen's name, by which the app shows it (``app.goto(name)``)."""
+    kv_file: str | None = None
+    """``__file__`` of the module whose ``.kv`` holds this screen's rules."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        if self.kv_file is not None:
+            load_beside(self.kv_file)
+        kwargs.setdefault("name", self.screen_name)
+        super().__init__(**kwargs)
+
+    def refresh(self) -> None:
+        pass
+
+    def on_enter(self, *args: Any) -> None:
+        self.refresh()
+
+
+class TableSide(Protocol):
+    """The table's public side (:class:`companion.table.Table`): what a screen may read and send.
+    Everything it returns is public; a player's private view is asked for behind the privacy
+    cover only."""
+
+    def public_view(self) -> dict[str, Any]: ...
+
+    def private_view(self, player: str) -> dict[str, Any]: ...
+
+    def log(self) -> list[dict[str, Any]]: ...
+
+    def awaiting(self) -> Any: ...
+
+    def status(self) -> Any: ...
+
+    def submit(self, command: Any) -> Any: ...
+
+    def alternatives(self, command: Any) -> list[Any]: ...
+
+    def preview(self, kind: str) -> tuple[Any, ...] | None: ...
+
+    def undo(self) -> Any: ...
+
+    def redo(self) -> Any: ...
+
+    def roll_on_screen(self) -> Any: ...
+
+    def type_roll(self, text: str) -> Any: ...
+
+    def keys(self) -> Mapping[int, Sequence[str]] | None: ...
+
+
+class ScreenApp(Protocol):
+    """The app as its screens see it."""
+
+    language: str
+    table: TableSide | None
+    """The running game's table; None while no game runs."""
+    happened: list[Any]
+    """What the last step did, as texts, newest first."""
+    private_player: str | None
+    """The player behind an open privacy cover: refusals for that player are shown to them only."""
+
+    @property
+    def game_name(self) -> str | None: ...
+
+    def say(self, msgid: str, *depends: Any) -> str: ...
+
+    def tr(self, text: Any) -> str: ...
+
+    def goto(self, name: str, *, remember: bool = True) -> None: ...
+
+    def game_screen(self) -> str: ...
+
+    def tell(self, text: Any, refusal: bool = False) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def listen(self, listener: Callable[[Any], None]) -> None: ...
+
+    def command_words(self, command: str) -> Any: ...
+
+    def happenings(self, events: Any, after: Any = None) -> list[Any]: ...
+
+    def die_source(self) -> str: ...
+
+    @property
+    def has_emulated_die(self) -> bool: ...
+
+    def throw_die(self, die: str) -> None: ...
+
+    def game_settings(self, game: str | None = None) -> dict[str, Any]: ...
+
+
+def running_app() -> ScreenApp:
+    return cast(ScreenApp, App.get_running_app())

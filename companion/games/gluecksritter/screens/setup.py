@@ -1,0 +1,29 @@
+"""What a new game of Die Glücksritter is set up from: the rule sets as the table reads them, how
+many may play, and the engine's setup made from the form's choices."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.i18n import Message
+from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
+
+RULE_SETS = {SCHMIDT: Message("Schmidt 1998 (German)"), OSULLIVAN: Message("2002 English variant")}
+PLAYERS = (3, 6)
+
+
+def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings: Mapping[str, Any]) -> Any:
+    """The engine's setup from a rule set, the colours in seating order, the names given and the
+    sack and special die (the game's settings, or the form's choices for this game)."""
+    from companion.catalogue import load_catalogue
+    from engines.gluecksritter import Setup
+
+    return Setup(
+        rules=rules,
+        players=players,
+        names=names,
+        digital_sack=settings.get("digital_sack", True),
+        special_die=tuple(settings.get("special_die", ("sack",) * 4 + ("castle",) * 2)),
+        documents=load_catalogue(),
+    )
