@@ -8,8 +8,11 @@ like a real one. On the Pi the hardware settings file (docs/wiring.md) names the
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 SUMMARY = "[app] [--dice emulator|settings|none] [--data-dir DIR] [--size WxH]  start the touchscreen app"
@@ -104,14 +107,15 @@ def run(args: argparse.Namespace) -> int:
     except JournalError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
-    try:
-        env.prepare(directory / "kivy", size=args.size)
-    except OSError as error:
-        print(f"companion: cannot use the data directory {directory}: {error.strerror}", file=sys.stderr)
-        return 2
-    if args.fullscreen:
-        import os
+    read_only = unwritable(directory)
+    if read_only is not None:  # the window says so; the journal's games are shown, nothing is written
+        print(f"companion: the data directory {directory} cannot be written: {read_only}", file=sys.stderr)
+        import tempfile
 
+        env.prepare(Path(tempfile.mkdtemp(prefix="companion-kivy-")), size=args.size)
+    else:
+        env.prepare(directory / "kivy", size=args.size)
+    if args.fullscreen:
         os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     emulator, stop = start_emulator() if args.dice == "emulator" else (None, None)
@@ -119,7 +123,10 @@ def run(args: argparse.Namespace) -> int:
 
     app: CompanionApp | None = None
     app = CompanionApp(
-        directory, hardware=Hardware(lambda: app.settings_, dice=args.dice, emulator=emulator), emulator=emulator
+        directory,
+        hardware=Hardware(lambda: app.settings_, dice=args.dice, emulator=emulator),
+        emulator=emulator,
+        read_only=read_only,
     )
     if emulator is not None and app.settings_.die != "serial":
         app.settings_.die = "serial"  # the emulated die was asked for: read it
@@ -130,6 +137,17 @@ def run(args: argparse.Namespace) -> int:
             stop.set()
             emulator.close()
     return 0
+
+
+def unwritable(directory: Path) -> str | None:
+    """Why the data directory (made if missing) and Kivy's folder in it cannot be written, or None."""
+    try:
+        (directory / "kivy").mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as error:
+        return error.strerror or str(error)
+    if not os.access(directory, os.W_OK) or not os.access(directory / "kivy", os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
 
 
 def start_emulator() -> tuple[Any, Any]:

@@ -66,6 +66,14 @@ def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[P
             assert contract is not None
             showcase: Any = contract.showcase()
             showcase(driver, shot)
+        driver.tap(app.say("Menu"))
+        driver.tap(app.say("Saved games"))
+        driver.tap(app.say("Save the game"))
+        shot("saves")
+        app.before_replacing(lambda: None)  # what a new game or a loaded save asks while a game runs
+        driver.frames()
+        shot("replace-running")
+        driver.tap(app.say("Back"))
     finally:
         driver.stop()
     return written

@@ -208,18 +208,19 @@ class CompanionApp(App):
 
     def open_journal(self) -> None:
         from companion.journal.errors import JournalError
-        from companion.journal.opening import open_reading, open_running
+        from companion.journal.opening import open_running
 
         self.journal_problem = None
         try:
-            opened = open_reading if self.read_only else open_running
-            self.journal, session = opened(self.journal_path)
+            opened = open_running(self.journal_path, read_only=bool(self.read_only))
         except JournalError as error:
             log.error("journal: %s", error)
             self.journal_problem = error  # the start screen says it, and what the table can do
             self.goto("start", remember=False)
             self.refresh()
             return
+        self.journal, session = opened.journal, opened.session
+        self.unshown = opened.unknown  # a game of another companion: the start screen names it
         if self.startup_problems:
             self.tell(self.startup_problems, refusal=True)
         if session is not None and self.open_game(session):
@@ -491,6 +492,12 @@ class CompanionApp(App):
         texts, refusal = self._word
         title = Message("Not done") if refusal else Message("What happened")
         MessageDialog(title, list(texts)).open_now()
+
+    def read_status(self) -> None:
+        """The status line whole, one part a line."""
+        from companion.app.pieces.dialog import MessageDialog
+
+        MessageDialog(Message("Status"), status.parts(self.table)).open_now()
 
     def refresh(self) -> None:
         self.refresh_status()

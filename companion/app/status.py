@@ -52,14 +52,18 @@ def whose_move(awaited: Any, view: Any = None) -> Any:
     return Message("Now: {players}", players=Join(*(person(view, p) for p in dict.fromkeys(players))))
 
 
-def line(table: Any) -> Any:
-    """One line: panel · die · whose move."""
+def parts(table: Any) -> list[Any]:
+    """The panel, the die, whose move."""
     if table is None:
-        return Join(PANEL["absent"], DIE["absent"], Message("No game running"), last=False)
+        return [PANEL["absent"], DIE["absent"], Message("No game running")]
     state = table.status()
-    return Join(
+    return [
         PANEL.get(state.panel, PANEL["lost"]),
         DIE.get(state.die, DIE["silent"]),
         whose_move(table.awaiting(), table.public_view()["view"]),
-        last=False,
-    )
+    ]
+
+
+def line(table: Any) -> Any:
+    """One line: panel · die · whose move."""
+    return Join(*parts(table), last=False)

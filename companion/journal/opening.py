@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import errno
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,30 +20,32 @@ SETTABLE_ASIDE = (JournalDamaged, JournalForeign)
 directory that cannot be written are not among them."""
 
 
-def open_running(path: Path) -> tuple[Journal, Any]:
-    """The journal at ``path`` (made when missing) and its running game's session (None when no
-    game runs). A journal that cannot be used, or whose running game cannot be read, raises a
-    :class:`JournalError` that says why, and is left as it was."""
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A journal as the app opened it: the running game's session (None when no game runs), or the
+    name of a running game this companion does not know (the journal is usable all the same)."""
+
+    journal: Journal
+    session: Any = None
+    unknown: str | None = None
+
+
+def open_running(path: Path, *, read_only: bool = False) -> Opened:
+    """The journal at ``path`` (made when missing, unless ``read_only``: its directory cannot be
+    written, and nothing is ever written through it) and its running game. A journal that cannot
+    be used, or whose running game cannot be read, raises a :class:`JournalError` that says why,
+    and is left as it was."""
+    from companion.games.registry import HOMES
     from companion.journal.session import Session
 
-    journal = Journal.open(path)
+    journal = Journal.open(path, create=False, readonly=True) if read_only else Journal.open(path)
     try:
         with damage_said(path):
-            return journal, Session.resume(journal)
-    except BaseException:
-        journal.close()
-        raise
-
-
-def open_reading(path: Path) -> tuple[Journal, Any]:
-    """The journal at ``path`` for reading only (its directory cannot be written), with its
-    running game's session; nothing is ever written through it."""
-    from companion.journal.session import Session
-
-    journal = Journal.open(path, create=False, readonly=True)
-    try:
-        with damage_said(path):
-            return journal, Session.resume(journal)
+            running = journal.running()
+            name = journal.game(running).game if running is not None else None
+            if name is not None and name not in HOMES:
+                return Opened(journal, unknown=name)
+            return Opened(journal, Session.resume(journal))
     except BaseException:
         journal.close()
         raise

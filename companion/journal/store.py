@@ -25,6 +25,13 @@ from companion.journal.rows import EntryRow, GameRow, dumps, is_over, now
 HEADER = b"SQLite format 3\x00"
 
 
+def _cause(exc: sqlite3.Error) -> str:
+    problem = _problem(exc)
+    if problem == "the disk is full":
+        return "full"
+    return "read-only" if problem != str(exc) else "other"
+
+
 def _problem(exc: sqlite3.Error) -> str:
     text = str(exc)
     if "disk is full" in text or "database or disk is full" in text:
@@ -190,7 +197,7 @@ class Journal:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise JournalWriteError(f"the journal cannot be written: {_problem(exc)}") from None
+            raise JournalWriteError(f"the journal cannot be written: {_problem(exc)}", _cause(exc)) from None
         try:
             yield self.db
             self.db.execute("COMMIT")
@@ -201,7 +208,8 @@ class Journal:
                 pass
             raise JournalWriteError(
                 f"the journal could not be written ({_problem(exc)}); nothing of this step was kept and the "
-                "game stands at the last step written"
+                "game stands at the last step written",
+                _cause(exc),
             ) from None
         except BaseException:
             try:

@@ -343,7 +343,12 @@ class Table:
         return Refused(violation.rule, violation.message, player, text)
 
     def _unwritten(self, error: JournalWriteError, player: str | None = None) -> Refused:
-        text = Message("The journal could not be written: {problem}", problem=str(error))
+        if error.cause == "full":
+            text = Message("The journal could not be written: the disk is full. Nothing of this step was kept.")
+        elif error.cause == "read-only":
+            text = Message("The journal could not be written: its folder is read-only. Nothing of this step was kept.")
+        else:
+            text = Message("The journal could not be written: {problem}", problem=str(error))
         return Refused("journal.write", str(error), player, text)
 
     def _changed(self) -> None:

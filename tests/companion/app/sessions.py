@@ -40,13 +40,16 @@ def say(app: Any, msgid: str, **values: Any) -> str:
     return app.tr(Message(msgid, **values))
 
 
-def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...]) -> None:
+def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], confirm: bool = False) -> None:
+    """A Glücksritter game set up by touch; ``confirm``: a game runs, and the table agrees to save it."""
     driver.tap(say(app, "New game"))
     driver.tap(say(app, rules_label))
     seating = app.screen("new").form.seating
     for colour in colours:  # each tap draws the chips anew: the one on the screen now
         driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
     driver.tap(say(app, "Start the game"))
+    if confirm:
+        driver.tap(say(app, "Save it and go on"))
     assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
 
 
@@ -332,5 +335,8 @@ SESSIONS = {
 }
 
 if __name__ == "__main__":
+    from tests.companion.app.shell_sessions import SESSIONS as SHELL_SESSIONS
+
+    SESSIONS.update(SHELL_SESSIONS)
     name, data, *rest = sys.argv[1:]
     print(json.dumps(SESSIONS[name](Path(data), *rest), ensure_ascii=False), flush=True)

@@ -28,6 +28,11 @@ STATES = {
     "gluecksritter-three-knights",
     "gluecksritter-royal-tax",
     "gluecksritter-end",
+    "gluecksritter-keys",
+    "gluecksritter-key-refused",
+    "gluecksritter-2002-offer-refused",
+    "saves",
+    "replace-running",
 }
 
 

@@ -81,12 +81,13 @@ def open_app(db: Path) -> tuple[int, str, str]:
     the problem (exit 2) when the start screen has to say why it cannot open the journal. A
     damaged file must be one the screen offers to set aside."""
     try:
-        journal, session = open_running(db)
+        opened = open_running(db)
     except JournalError as error:
         aside = "" if isinstance(error, SETTABLE_ASIDE) else " (the screen cannot offer to set it aside)"
         return 2, "", f"companion: {error}{aside}\n"
-    with journal:
-        return 0, json.dumps(session.public_view() if session else None), ""
+    with opened.journal:
+        session = opened.session
+        return 0, json.dumps(session.public_view() if session else opened.unknown), ""
 
 
 def run(name: str, folder: Path, data: bytes, sound: Sound) -> tuple[int, str, str]:

@@ -30,9 +30,9 @@ def test_the_journal_and_its_wal_move_together_and_a_new_one_opens(tmp_path: Pat
     assert kept.read_bytes() == before["journal.sqlite3"]
     with Journal.open(kept, create=False) as old:  # the old journal, whole, with what its -wal held
         assert len(old.games()) == 1 and old.running() == 1
-    journal, session = open_running(path)
-    with journal:
-        assert session is None and journal.games() == []
+    opened = open_running(path)
+    with opened.journal:
+        assert opened.session is None and opened.journal.games() == []
 
 
 def test_a_second_set_aside_in_the_same_second_gets_its_own_name(tmp_path: Path) -> None:

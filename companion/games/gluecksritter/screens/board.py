@@ -152,7 +152,7 @@ class BoardScreen(AppScreen):
                 cell.font_size = sp(theme.BODY_SP) * scale
         column = width * 0.54 / len(COUNTS)
         for head_cell in getattr(self, "_heads", ()):  # "Mauern" fits its column
-            head_cell.font_size = min(sp(theme.SMALL_SP - 2) * scale, column * 0.22)
+            head_cell.font_size = min(sp(theme.SMALL_SP - 2) * scale, column * 0.19)
         self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
 
     def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:

@@ -142,17 +142,39 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
 def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     """The 2002 variant: two knights with equal castles roll, the winner names who offers first,
     offers with a promise of loot, the accepted offer paid, the promise kept by a hand-over; then
-    a lone knight's choices and a raid whose special die shows the sack."""
+    a lone knight's choices and a raid whose special die shows the sack. The action cards are
+    chosen on the keyboard standing in for the panel: the board shows each seat's keys, and a press
+    that does not count flashes its seat."""
     from companion.games.gluecksritter.screens.setup import setup
+    from hardware.panel.config import DEFAULT_KEYS
+    from hardware.panel.keyboard import KeyboardPanel
 
     app = App.get_running_app()
+    screen_only = app.hardware
+    app.hardware = lambda: {"panel": lambda sink: KeyboardPanel(sink)}  # as on a desktop without a panel
     app.start_game(
         "gluecksritter", setup("osullivan-2002", ("red", "blue", "green"), {}, app.game_settings("gluecksritter"))
     )
+    app.hardware = screen_only
     table = app.table
     table.submit(c.PlaceDucats(4, 3))
-    for player, cards in (("red", (4, 5)), ("blue", (4, 6)), ("green", (2, 3))):
-        table.submit(c.ChooseActions(player, cards))
+    driver.frames()
+    shot("gluecksritter-keys")
+
+    def press(seat: int, card: int) -> None:
+        key = DEFAULT_KEYS[seat][card - 1]
+        table.key_down(key)
+        table.key_up(key)
+        driver.frames(1)
+
+    for seat, cards in ((1, (4, 5)), (2, (4, 6))):
+        for card in cards:
+            press(seat, card)
+    press(1, 6)  # red has locked in two cards already: this press does not count
+    shot("gluecksritter-key-refused")
+    for card in (2, 3):
+        press(3, card)
+    driver.until(lambda: not table.awaiting().choosing, what="the picks")
     table.submit(c.RevealDocuments())
     table.submit(c.RevealActions())
     _decide_until(driver, table, lambda v: (v["field"] or 0) >= 4)
@@ -167,6 +189,8 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     board = app.screen("gluecksritter-board")
     first = table.public_view()["view"]["knight"]["turn"]
     dialog = board.open_dialog("offer", player=first)
+    driver.tap(app.tr(_m("Offer")))  # nothing offered: refused, and said inside the dialog
+    shot("gluecksritter-2002-offer-refused")
     dialog.ducats.step(2)
     dialog.promise.step(1)
     shot("gluecksritter-2002-offer")
