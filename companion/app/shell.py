@@ -17,7 +17,7 @@ import random
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -33,17 +33,9 @@ from companion.app import status, theme
 from companion.app.contract import GameScreens, screens_of, title_of
 from companion.app.room import AppScreen
 from companion.i18n import Message, render, set_language
-from companion.table.notices import (
-    DeviceChanged,
-    Happened,
-    LockedIn,
-    Moved,
-    Notice,
-    PressIgnored,
-    Refused,
-    RollCalled,
-    Rolling,
-)
+
+if TYPE_CHECKING:
+    from companion.table.notices import Notice
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -199,8 +191,14 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         """The window shows the start screen at once; the journal is opened (and a running game
-        resumed onto the screen it stood at) right after that first frame."""
-        Clock.schedule_once(lambda dt: self.open_journal(), 0)
+        resumed onto the screen it stood at) right after that first frame: the journal brings the
+        engines and pydantic with it, which a table need not wait for to see the app."""
+
+        def drawn(*_: Any) -> None:
+            Window.unbind(on_flip=drawn)
+            Clock.schedule_once(lambda dt: self.open_journal(), 0)
+
+        Window.bind(on_flip=drawn)
 
     @property
     def journal_path(self) -> Path:
@@ -410,6 +408,17 @@ class CompanionApp(App):
         self._listeners.append(listener)
 
     def _heard(self, notice: Notice) -> None:
+        from companion.table.notices import (  # with the table: once a game runs
+            DeviceChanged,
+            Happened,
+            LockedIn,
+            Moved,
+            PressIgnored,
+            Refused,
+            RollCalled,
+            Rolling,
+        )
+
         if isinstance(notice, Refused):
             if self.private_player is None or notice.player != self.private_player:
                 self.tell(notice.shown, refusal=True)  # behind a cover the dialog shows it, to that player only

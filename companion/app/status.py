@@ -6,7 +6,6 @@ from typing import Any
 
 from companion.app.people import person
 from companion.i18n import Join, Message
-from companion.table.rolls import DIE_TEXTS
 
 PANEL = {
     "absent": Message("No panel: choose on the screen"),
@@ -27,6 +26,8 @@ DIE = {
 
 
 def roll_words(player: str | None, die: str, view: Any = None) -> Message:
+    from companion.table.rolls import DIE_TEXTS  # with the table: once a game runs
+
     return Message("{player}: roll {die}.", player=person(view, player), die=DIE_TEXTS[die])
 
 
