@@ -89,10 +89,10 @@ def open_app(data_dir: Path, hardware: Any = None) -> Any:
 
 
 def new_game(app: Any) -> None:
-    from companion.games.gluecksritter import screens
+    from companion.games.gluecksritter.screens.setup import setup as gluecksritter_setup
     from engines.gluecksritter.commands import PlaceDucats
 
-    setup = screens.setup("schmidt-1998", PLAYERS, {}, app.settings_)
+    setup = gluecksritter_setup("schmidt-1998", PLAYERS, {}, app.game_settings("gluecksritter"))
     app.start_game("gluecksritter", setup)
     app.table.submit(PlaceDucats(3, 2))
 
@@ -181,7 +181,7 @@ def keyboard_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]:
     driver = Driver(app).start()
     new_game(app)
     driver.frames(3)
-    board = app.root.manager.get_screen("gluecksritter-board")
+    board = app.screen("gluecksritter-board")
     everyone = app.tr(Message("Everyone has chosen. Play documents face down now, then reveal them."))
     keyboard = Window._system_keyboard
     happened: list[float] = []

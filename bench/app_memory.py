@@ -95,8 +95,8 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     from companion.app.driver import Driver
     from companion.app.run import hardware_factory
     from companion.app.shell import CompanionApp
-    from companion.games.gluecksritter import screens
     from companion.games.gluecksritter.screens.guide import step
+    from companion.games.gluecksritter.screens.setup import setup as gluecksritter_setup
     from companion.table import Refused
     from engines.gluecksritter.commands import PlaceDucats
     from hardware.panel.config import DEFAULT_KEYS
@@ -109,7 +109,8 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     driver = Driver(app).start()
     driver.frames(10)
     marks = {"start screen": memory()}
-    app.start_game("gluecksritter", screens.setup("schmidt-1998", PLAYERS, {}, app.settings_))
+    settings = app.game_settings("gluecksritter")
+    app.start_game("gluecksritter", gluecksritter_setup("schmidt-1998", PLAYERS, {}, settings))
     driver.frames(10)
     marks["game on the board"] = memory()
     table = app.table
@@ -165,7 +166,8 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
         commands = [o.command if o.command is not None else dialog_command(o) for o in options]
         if any(command is not None and accepted(command) for command in commands):
             continue
-        for command in autoplay.candidates(app.session.state, rng):
+        state = app._session.state  # the benchmark drives the game: it may read the whole state
+        for command in autoplay.candidates(state, rng):
             if accepted(command):
                 counts["random table"] += 1
                 break
@@ -180,7 +182,7 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
         "end": marks["after the game"],
         "rounds": view["round"],
         "over": not view["awaiting"],
-        "entries": app.session.head,
+        "entries": app._session.head,
         **counts,
     }
     driver.stop()
