@@ -12,6 +12,7 @@ KV = Path(__file__).with_suffix(".kv")
 PAPER = (0.95, 0.91, 0.80, 1)
 PAPER_DARK = (0.86, 0.80, 0.65, 1)
 INK = (0.17, 0.12, 0.08, 1)
+INK_FAINT = (0.17, 0.12, 0.08, 0.55)  # the text of what cannot be tapped now
 WOOD = (0.36, 0.23, 0.13, 1)
 GOLD = (0.85, 0.66, 0.18, 1)
 SILVER = (0.72, 0.73, 0.75, 1)

@@ -48,7 +48,7 @@ class Dialog(ModalView):
         self.background_color = theme.COVER if dark else theme.PAPER
         self.sheet.clear_widgets()
         self.sheet.add_widget(Factory.Title(text=self.app.tr(title), color=self.ink))
-        content = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
+        content = GridLayout(cols=1, spacing=dp(6), size_hint_y=None, height=0)
         content.bind(minimum_height=content.setter("height"))
         for widget in body:
             if widget.parent is not None:  # a widget of the page before, drawn again

@@ -24,7 +24,7 @@ class KeysLegend(GridLayout):
     """One row per seat: the seat's colour chip, the player, and the keys for buttons 1 to 6."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cols=1, spacing=dp(2), size_hint_y=None, **kwargs)
+        super().__init__(cols=1, spacing=dp(2), size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.rows_by_colour: dict[str, BoxLayout] = {}
         self._shown: tuple[Any, ...] = ()

@@ -26,7 +26,7 @@ class Seating(GridLayout):
     """Between the fewest and the most players are seated."""
 
     def __init__(self, colours: Sequence[str], players: tuple[int, int], **kwargs: Any) -> None:
-        super().__init__(cols=1, spacing=dp(6), size_hint_y=None, **kwargs)
+        super().__init__(cols=1, spacing=dp(6), size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.colours = tuple(colours)
         self.low, self.high = players
@@ -34,7 +34,7 @@ class Seating(GridLayout):
         self.names: dict[str, str] = {}
         self.hint = _label()
         self.chips = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(10))
-        self.name_rows = GridLayout(cols=2, spacing=dp(8), size_hint_y=None)
+        self.name_rows = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, height=0)
         self.name_rows.bind(minimum_height=self.name_rows.setter("height"))
         for widget in (self.hint, self.chips, self.name_rows):
             self.add_widget(widget)

@@ -7,6 +7,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
+from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the lines in log.kv
 from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
 
@@ -18,20 +19,20 @@ class LogScreen(AppScreen):
 
     def refresh(self) -> None:
         app = running_app()
-        self.ids.lines.clear_widgets()
+        self.ids.lines.clear()
         table = app.table
         if table is None:
             return
         if self.pending is not None:
             words = table.preview(self.pending)
-            self.ids.lines.add_widget(Factory.Title(text=app.tr(self.question())))
+            self.ids.lines.add(Factory.Title(text=app.tr(self.question())))
             for word in words or ():
-                self.ids.lines.add_widget(Factory.Body(text="• " + app.tr(word)))
+                self.ids.lines.add(Factory.Body(text="• " + app.tr(word)))
         else:
             for line in reversed(table.log()[-40:]):
-                self.ids.lines.add_widget(Factory.Body(text=app.tr(self.describe(line)), bold=True))
+                self.ids.lines.add(Factory.Body(text=app.tr(self.describe(line)), bold=True))
                 for text in app.happenings(line.get("events", ()))[:4] if line.get("in_play", True) else ():
-                    self.ids.lines.add_widget(Factory.Body(text="   " + app.tr(text)))
+                    self.ids.lines.add(Factory.Body(text="   " + app.tr(text)))
         view = table.public_view()
         self.ids.undo.disabled = not view["can_undo"] or self.pending is not None
         self.ids.redo.disabled = not view["can_redo"] or self.pending is not None

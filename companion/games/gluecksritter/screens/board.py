@@ -39,6 +39,7 @@ PHASES = {
 }
 COUNTS = ("silver", "gold", "walls", "towers", "documents")
 HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
+NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, what the player is at
 
 
 class BoardScreen(AppScreen):
@@ -142,17 +143,21 @@ class BoardScreen(AppScreen):
         grid.row_default_height = row
         scale = row / dp(34)
         width = area.width
-        for table in (grid, self.ids.heads):
-            table.cols_minimum = {0: width * 0.24, 1: width * 0.22}
+        gaps = grid.spacing[0] * (len(COUNTS) + 1)
+        widths = [(width - gaps) * NAME_SHARE, (width - gaps) * STATE_SHARE]
+        widths += [(width - gaps) * (1 - NAME_SHARE - STATE_SHARE) / len(COUNTS)] * len(COUNTS)
         for chip, state, cells in getattr(self, "_rows", ()):
-            chip.size = (width * 0.24, row)
+            chip.size = (widths[0], row)
             chip.font_size = sp(theme.SMALL_SP) * scale
             state.font_size = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
+            for cell in (state, *cells):
+                cell.size_hint_x, cell.width = None, widths[1]
             for cell in cells:
+                cell.width = widths[2]
                 cell.font_size = sp(theme.BODY_SP) * scale
-        column = width * 0.54 / len(COUNTS)
-        for head_cell in getattr(self, "_heads", ()):  # "Mauern" fits its column
-            head_cell.font_size = min(sp(theme.SMALL_SP - 2) * scale, column * 0.19)
+        for head_cell, column in zip(getattr(self, "_heads", ()), widths, strict=False):  # "Mauern" fits
+            head_cell.size_hint_x, head_cell.width = None, column
+            head_cell.font_size = max(sp(10), min(sp(theme.SMALL_SP - 2) * scale, column * 0.23))
         self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
 
     def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:

@@ -49,7 +49,7 @@ class SackAndDie(GridLayout):
     """The sack (digital or real) and the special die's faces, each face a tap to switch."""
 
     def __init__(self, settings: dict[str, Any], changed: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
-        super().__init__(cols=1, spacing=dp(8), size_hint_y=None, **kwargs)
+        super().__init__(cols=1, spacing=dp(8), size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.settings = {key: list(value) if isinstance(value, list) else value for key, value in settings.items()}
         self.changed = changed
