@@ -206,7 +206,56 @@ def read_only(data: Path) -> dict[str, Any]:
     return seen
 
 
+def monkey(data: Path, seed: str, steps: str) -> dict[str, Any]:
+    """Random touches on whatever can be tapped, and random presses on the panel (mock pins), as a
+    restless table would: nothing fails, and after every step no dialog stays open whose question
+    the game no longer asks."""
+    import random
+
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+
+    from companion.app.pieces.dialog import open_dialogs
+    from tests.companion.table.panels import MatrixRig
+
+    rng = random.Random(int(seed))
+    rig = MatrixRig()
+    app, driver = start(data, "de", hardware=lambda: {"panel": rig.factory, "leds": rig.leds}, seed=int(seed))
+    new_game(app, driver, "Schmidt 1998 (German)", tuple(PICKS))
+    counts = {"taps": 0, "presses": 0, "stale": 0, "screens": set(), "dialogs": set(), "entries": 0}
+    for _ in range(int(steps)):
+        if app.table is not None and rng.random() < 0.3:
+            rig.tap(rng.randint(1, 4), rng.randint(1, 6))
+            counts["presses"] += 1
+            driver.frames(2)
+        else:
+            root = driver.roots()[0]
+            targets = [
+                w
+                for w in root.walk(restrict=True)
+                if isinstance(w, ButtonBehavior | TextInput)
+                and not w.disabled
+                and w.opacity > 0
+                and w.get_root_window() is not None
+                and w.width > 0
+                and w.height > 0
+            ]
+            if not targets:
+                driver.frames(1)
+                continue
+            driver.tap(rng.choice(targets))
+            counts["taps"] += 1
+        counts["stale"] += sum(not dialog.still_asked() for dialog in open_dialogs())
+        counts["screens"].add(app.root.manager.current)
+        counts["dialogs"].update(type(dialog).__name__ for dialog in open_dialogs())
+        if app.table is not None:
+            counts["entries"] = max(counts["entries"], app.table.public_view()["entry"])
+    driver.stop()
+    return {key: sorted(value) if isinstance(value, set) else value for key, value in counts.items()}
+
+
 SESSIONS = {
+    "monkey": monkey,
     "unshown-game": unshown_game,
     "foreign-game": foreign_game,
     "follows-the-game": follows_the_game,
