@@ -215,18 +215,25 @@ class CompanionApp(App):
             log.error("journal: %s", error)
             self.journal_problem = error  # the start screen says it, and what the table can do
             self.goto("start", remember=False)
+            self._tell_startup_problems()
             self.refresh()
             return
         self.journal, session = opened.journal, opened.session
         self.unshown = opened.unknown  # a game of another companion: the start screen names it
-        if self.startup_problems:
-            self.tell(self.startup_problems, refusal=True)
         if session is not None and self.open_game(session):
             screen = self.settings_.screen
             self.goto(screen if screen in self._screen_classes else self.game_screen())
         else:
             self.goto("start", remember=False)
+        self._tell_startup_problems()
         self.refresh()
+
+    def _tell_startup_problems(self) -> None:
+        """The settings file's problems, before whatever the opening game said (the hardware's)."""
+        if self.startup_problems:
+            said = list(self._word[0]) if self._word else []
+            self.tell([*self.startup_problems, *said], refusal=True)
+            self.startup_problems = []
 
     def on_stop(self) -> None:
         self.close_table()

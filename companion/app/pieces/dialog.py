@@ -23,6 +23,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion.app import theme
+from companion.app.pieces.choices import ChoiceList
 from companion.app.room import running_app
 from companion.table.notices import Refused
 
@@ -57,7 +58,7 @@ class Dialog(ModalView):
                 if getattr(part, "inked", False):
                     part.color = self.ink
             content.add_widget(widget)
-        choices = Factory.ChoiceList()
+        choices = ChoiceList()
         choices.fill([content])
         self.sheet.add_widget(choices)
         self.refusal = Factory.Refusal(text=self.app.tr(self.problem) if self.problem is not None else "")

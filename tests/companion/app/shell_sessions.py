@@ -254,7 +254,34 @@ def monkey(data: Path, seed: str, steps: str) -> dict[str, Any]:
     return {key: sorted(value) if isinstance(value, set) else value for key, value in counts.items()}
 
 
+def damaged_settings(data: Path) -> dict[str, Any]:
+    """An app settings file with two values that cannot be used: each problem is said in the
+    table's language, and a tap on the bottom line lists them, one a line."""
+    import json
+
+    import random
+
+    from companion.app import env
+
+    (data / "app-settings.json").write_text(json.dumps({"language": "de", "die": "dice", "screen": "../x"}))
+    env.prepare(data / "kivy", headless=True)
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+
+    app = CompanionApp(data, hardware=lambda: {}, rng=random.Random(3))
+    driver = Driver(app).start()
+    driver.until(lambda: app.journal is not None and bool(app.root.word), what="the journal and the word")
+    seen: dict[str, Any] = {"word": app.root.word}
+    driver.tap(app.root.ids.word)
+    dialog = driver.roots()[0]
+    seen["dialog"] = type(dialog).__name__
+    seen["lines"] = [w.text for w in dialog.walk(restrict=True) if type(w).__name__ == "Body"]
+    driver.stop()
+    return seen
+
+
 SESSIONS = {
+    "damaged-settings": damaged_settings,
     "monkey": monkey,
     "unshown-game": unshown_game,
     "foreign-game": foreign_game,

@@ -92,3 +92,15 @@ def test_random_touches_and_presses_leave_no_question_open_that_is_not_asked(tmp
     assert seen["taps"] > 200 and seen["presses"] > 50
     assert "gluecksritter-board" in seen["screens"] and len(seen["screens"]) >= 4
     assert seen["entries"] > 3, "the game moved on"
+
+
+def test_every_problem_of_the_settings_file_is_said_and_can_be_read_whole(tmp_path):
+    seen = run_session("damaged-settings", tmp_path)
+    said = "Die Einstellung {} der App war nicht zu gebrauchen und steht wieder auf ihrem Anfangswert."
+    assert seen["dialog"] == "MessageDialog"
+    assert seen["lines"] == [
+        said.format("die"),
+        said.format("screen"),
+        "Die Datei, wie sie war, liegt jetzt unter app-settings.json.damaged.",
+    ]
+    assert seen["word"].startswith(said.format("die"))
