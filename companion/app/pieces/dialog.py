@@ -24,6 +24,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.app import theme
 from companion.app.pieces.choices import ChoiceList
+from companion.app.pieces.stepper import Stepper
 from companion.app.room import running_app
 from companion.table.notices import Refused
 
@@ -57,6 +58,8 @@ class Dialog(ModalView):
             for part in widget.walk(restrict=True):
                 if getattr(part, "inked", False):
                     part.color = self.ink
+                if isinstance(part, Stepper):  # a value changed: the refusal was of the one before
+                    part.bind(value=lambda *_: self.say_refusal(""))
             content.add_widget(widget)
         choices = ChoiceList()
         choices.fill([content])

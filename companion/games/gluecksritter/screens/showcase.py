@@ -226,6 +226,20 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     table.type_roll("1")  # face 1 shows the sack: all the victim's coins
     driver.frames()
     shot("gluecksritter-raid-sack")
+    six_players(driver, shot)
+
+
+def six_players(driver: Any, shot: Callable[[str], None]) -> None:
+    """The most players the game takes, choosing behind the cover: every row and every button."""
+    from companion.games.gluecksritter.screens.setup import setup
+    from engines.gluecksritter.rules import COLOURS
+
+    app = App.get_running_app()
+    names = {"red": "Anna", "blue": "Ben", "green": "Clara", "yellow": "Dieter", "white": "Eva", "black": "Frank"}
+    app.start_game("gluecksritter", setup("schmidt-1998", tuple(COLOURS), names, app.game_settings("gluecksritter")))
+    app.table.submit(c.PlaceDucats(2, 3))
+    driver.frames()
+    shot("gluecksritter-six-players")
 
 
 def _finish_round(driver: Any, table: Any) -> None:
