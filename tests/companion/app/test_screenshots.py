@@ -33,6 +33,7 @@ STATES = {
     "gluecksritter-2002-offer-refused",
     "saves",
     "replace-running",
+    "gluecksritter-six-players",
 }
 
 
