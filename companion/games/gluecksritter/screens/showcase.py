@@ -190,6 +190,7 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     first = table.public_view()["view"]["knight"]["turn"]
     dialog = board.open_dialog("offer", player=first)
     driver.tap(app.tr(_m("Offer")))  # nothing offered: refused, and said inside the dialog
+    assert driver.roots()[0] is dialog and dialog.refusal.text, "the refusal stands inside the offer dialog"
     shot("gluecksritter-2002-offer-refused")
     dialog.ducats.step(2)
     dialog.promise.step(1)
