@@ -1,6 +1,6 @@
 """``companion screenshots OUTDIR [--size WxH] [--lang de|en]``: play scripted games through the
 app in a window of its own (headless) and save one PNG per screen and state, named after the game
-and the screen (``gluecksritter-reveal.png``). Each game's home lists its scripted states
+and the screen (``<game>-reveal.png``). Each game's home lists its scripted states
 (``screens.showcase``); the shell's own screens come first."""
 
 from __future__ import annotations
