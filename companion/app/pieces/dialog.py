@@ -126,19 +126,6 @@ def close_unasked() -> None:
             dialog.close()
 
 
-def awaits(player: str | None, *commands: str) -> Callable[[], bool]:
-    """For ``asks``: whether the table still waits for ``player`` to send one of ``commands``."""
-
-    def asked() -> bool:
-        table = running_app().table
-        if table is None:
-            return False
-        wanted = set(commands)
-        return any(entry["player"] == player and wanted & set(entry["commands"]) for entry in table.awaiting().game)
-
-    return asked
-
-
 class HelpDialog(Dialog):
     """The game in short: ``topics`` as (title, paragraphs), each title in bold."""
 
