@@ -258,7 +258,6 @@ def damaged_settings(data: Path) -> dict[str, Any]:
     """An app settings file with two values that cannot be used: each problem is said in the
     table's language, and a tap on the bottom line lists them, one a line."""
     import json
-
     import random
 
     from companion.app import env
