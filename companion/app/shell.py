@@ -96,6 +96,7 @@ class CompanionApp(App):
         self._listeners: list[Callable[[Notice], None]] = []
         self._screen_classes: dict[str, Callable[[], Any]] = {}
         self._word: tuple[Any, ...] = ()
+        self._settings_told: set[str] = set()  # games whose stored settings' problems were said
         self._refresh_soon = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
 
     # ----------------------------------------------------------------------------- texts
@@ -147,7 +148,8 @@ class CompanionApp(App):
             return {}
         stored = self.settings_.games.get(name)
         settings, problems = contract.settings.read(stored, self.settings_.older)
-        if problems:
+        if problems and name not in self._settings_told:  # said once, not at every form and screen
+            self._settings_told.add(name)
             self.tell(problems, refusal=True)
         return settings
 
@@ -279,7 +281,9 @@ class CompanionApp(App):
         return contract.summary(self._session.game.dump_config(self._session.config), events)
 
     def running_is_over(self) -> bool:
-        return self._session is not None and getattr(self._session.state, "phase", None) == "over"
+        from companion.journal.rows import is_over
+
+        return self._session is not None and is_over(self._session.state)
 
     def before_replacing(self, then: Callable[[], None]) -> None:
         """``then()`` at once when no unfinished game runs; else after the table confirms, the
@@ -388,7 +392,8 @@ class CompanionApp(App):
             self.table.use_dice(dice)
         self.refresh()
 
-    def wiring_words(self) -> Any:
+    def wiring_words(self) -> list[Any]:
+        """The panel as the settings file gives it, or each of the file's problems."""
         panel = self.wiring
         if panel is None and hasattr(self.hardware, "config"):
             try:
@@ -397,12 +402,12 @@ class CompanionApp(App):
                 return hardware_words(error)
         wiring = getattr(panel, "wiring", None)
         if wiring == "keyboard":
-            return Message("The keyboard: each seat has a row of six keys; the board shows them.")
+            return [Message("The keyboard: each seat has a row of six keys; the board shows them.")]
         if wiring == "matrix":
-            return Message("A 6×6 button matrix on the GPIO header, with one LED per seat.")
+            return [Message("A 6×6 button matrix on the GPIO header, with one LED per seat.")]
         if wiring == "direct":
-            return Message("One GPIO pin per button, with one LED per seat.")
-        return Message("No panel: the players choose on the screen, one after another.")
+            return [Message("One GPIO pin per button, with one LED per seat.")]
+        return [Message("No panel: the players choose on the screen, one after another.")]
 
     def close_table(self) -> None:
         if self.table is not None:

@@ -42,10 +42,15 @@ def open_running(path: Path, *, read_only: bool = False) -> Opened:
     try:
         with damage_said(path):
             running = journal.running()
-            name = journal.game(running).game if running is not None else None
-            if name is not None and name not in HOMES:
+            if running is None:
+                return Opened(journal)
+            try:
+                name = journal.game(running).game
+            except JournalError as error:  # the running game's record is gone: the file is damaged
+                raise JournalDamaged(path, str(error)) from None
+            if name not in HOMES:
                 return Opened(journal, unknown=name)
-            return Opened(journal, Session.resume(journal))
+            return Opened(journal, Session.open(journal, running))
     except BaseException:
         journal.close()
         raise

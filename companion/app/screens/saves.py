@@ -31,6 +31,7 @@ class SavesScreen(AppScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._summaries: dict[int, tuple[str, SaveSummary | None]] = {}  # saves never change
+        self._journal: Any = None  # the journal the summaries were read from
 
     def refresh(self) -> None:
         from companion.journal.saves import list_saves
@@ -59,9 +60,12 @@ class SavesScreen(AppScreen):
         )
 
     def summary(self, save_id: int) -> tuple[str, SaveSummary | None]:
-        """A save's game and summary, read once (from its setup and events: nothing replayed)."""
+        """A save's game and summary, read once per journal (from its setup and events: nothing
+        replayed; a journal set aside for a new one numbers its saves afresh)."""
+        app: Any = running_app()
+        if self._journal is not app.journal:
+            self._summaries, self._journal = {}, app.journal
         if save_id not in self._summaries:
-            app: Any = running_app()
             _name, document = app.journal.save_document(save_id)
             game = document.get("game", "") if isinstance(document, dict) else ""
             summary = None

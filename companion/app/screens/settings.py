@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.contract import playable, screens_of
+from companion.app.contract import playable, screens_of, title_of
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the list in settings.kv
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import toggle
@@ -39,7 +39,7 @@ class SettingsScreen(AppScreen):
         for code, label in DIES:
             self.ids.dies.add_widget(toggle(app.tr(label), settings.die == code, lambda c=code: self.die(c)))
         self.show_game_settings(app)
-        self.ids.wiring.text = app.tr(app.wiring_words())
+        self.ids.wiring.text = "\n".join(app.tr(text) for text in app.wiring_words())
 
     def show_game_settings(self, app: Any) -> None:
         games = [(name, title) for name, title in playable() if screens_of(name).settings.form is not None]
@@ -56,8 +56,6 @@ class SettingsScreen(AppScreen):
             self._form = None
             self.ids.game_title.text = ""
             return
-        from companion.app.contract import title_of
-
         self.ids.game_title.text = app.tr(Message("For {game}", game=title_of(game)))
         if self._form is None or self._form[0] != game:
             form = contract.settings.form(app.game_settings(game), lambda s, g=game: app.store_game_settings(g, s))

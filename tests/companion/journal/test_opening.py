@@ -43,3 +43,23 @@ def test_a_second_set_aside_in_the_same_second_gets_its_own_name(tmp_path: Path)
         names.append(set_aside(path, moment=MOMENT).name)
     assert names == ["journal.sqlite3.set-aside-20261127-201503", "journal.sqlite3.set-aside-20261127-201503-2"]
     assert [(tmp_path / name).read_bytes() for name in names] == [b"first", b"second"]
+
+
+def test_a_running_game_that_is_not_there_is_damage_the_app_can_set_aside(tmp_path: Path) -> None:
+    import sqlite3
+
+    import pytest
+
+    from companion.journal.errors import JournalDamaged
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal.open(path) as journal:
+        play(journal, "gluecksritter/01-split-field5-one-taker.scn")
+    raw = sqlite3.connect(path)
+    with raw:
+        raw.execute("UPDATE session SET value = '7' WHERE key = 'running'")
+    raw.close()
+    before = path.read_bytes()
+    with pytest.raises(JournalDamaged, match="the journal has no game 7"):
+        open_running(path)
+    assert path.read_bytes() == before

@@ -45,7 +45,6 @@ NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, 
 class BoardScreen(AppScreen):
     screen_name = "gluecksritter-board"
     kv_file = __file__
-    dialog: Any = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -133,7 +132,8 @@ class BoardScreen(AppScreen):
                 cell.text = str(player[key])
 
     def _fit_rows(self) -> None:
-        """Rows as tall as the space gives them (at most twice the smallest), fonts with them."""
+        """Rows as tall as the space gives them (30 to 64 dp), fonts with them; the heading's
+        columns as wide as the rows' (name, state, then the counts)."""
         grid, area = self.ids.players, self.ids.players_area
         count = len(self._seated)
         if not count:
@@ -150,12 +150,11 @@ class BoardScreen(AppScreen):
             chip.size = (widths[0], row)
             chip.font_size = sp(theme.SMALL_SP) * scale
             state.font_size = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
-            for cell in (state, *cells):
-                cell.size_hint_x, cell.width = None, widths[1]
+            for cell, column in zip((state, *cells), widths[1:], strict=True):
+                cell.size_hint_x, cell.width = None, column
             for cell in cells:
-                cell.width = widths[2]
                 cell.font_size = sp(theme.BODY_SP) * scale
-        for head_cell, column in zip(getattr(self, "_heads", ()), widths, strict=False):  # "Mauern" fits
+        for head_cell, column in zip(getattr(self, "_heads", ()), widths, strict=True):  # "Mauern" fits
             head_cell.size_hint_x, head_cell.width = None, column
             head_cell.font_size = max(sp(10), min(sp(theme.SMALL_SP - 2) * scale, column * 0.23))
         self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
@@ -250,7 +249,6 @@ class BoardScreen(AppScreen):
             dialog = HelpDialog(Message("How to play"), topics(view["rules"]))
         else:
             return None
-        self.dialog = dialog
         dialog.bind(on_dismiss=lambda *_: self.refresh())
         return dialog.open_now()
 
