@@ -429,6 +429,7 @@ class CompanionApp(App):
             Refused,
             RollCalled,
             Rolling,
+            RollKept,
         )
 
         if isinstance(notice, Refused):
@@ -452,6 +453,8 @@ class CompanionApp(App):
         elif isinstance(notice, RollCalled):
             view = self.table.public_view()["view"] if self.table is not None else None
             self.tell(notice.text if notice.text is not None else status.roll_words(notice.player, notice.die, view))
+        elif isinstance(notice, RollKept):
+            self.tell(notice.text if notice.text is not None else Message("The die shows {face}.", face=notice.face))
         elif isinstance(notice, Rolling):
             self.tell(Message("The die is rolling ..."))
         elif isinstance(notice, DeviceChanged):
@@ -565,4 +568,3 @@ def key_name(key: int) -> str | None:
 def _importer(where: str) -> Callable[[], Any]:
     module, name = where.split(":")
     return lambda: getattr(importlib.import_module(module), name)
-

@@ -32,6 +32,24 @@ class RollWanted:
     """The same sentence to render in the table's language (:func:`companion.i18n.render`)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """What ``RollWanted.make`` gives for a roll that is only the first part of a command: the face
+    is kept for the screen, which asks the rest (where the figure stopped after the journey) and
+    then sends the whole command with it. Nothing is written until then.
+
+    ``make`` may also give another :class:`RollWanted`: the next die of the same command (the
+    opponent's die of an exchange of blows)."""
+
+    player: str | None
+    die: Die
+    face: int
+    purpose: str
+    """The command the face is for, by its type (``"travel"``)."""
+    text: Any = field(default=None, compare=False)
+    """What the screen asks next, to render in the table's language."""
+
+
 class TableGame(Protocol):
     """One game's part of the table (see the module's text)."""
 
@@ -55,7 +73,9 @@ class TableGame(Protocol):
         """Whether ``command`` is such a choice (then it comes from the panel, if there is one)."""
 
     def rolls(self, state: Any) -> list[RollWanted]:
-        """The rolls the game itself waits for now, in the order the table should make them."""
+        """The rolls the game itself waits for now, in the order the table should make them. A
+        roll's ``make(face)`` gives the command, the next :class:`RollWanted` of the same command,
+        or a :class:`Rolled` the screen completes."""
 
     def prepare(self, state: Any, command: Any, rng: random.Random) -> Any:
         """A screen's command made ready for the engine: the draws it leaves to the app filled in

@@ -93,6 +93,17 @@ class RollCalled:
 
 
 @dataclass(frozen=True, slots=True)
+class RollKept:
+    """A roll that is the first part of a command: the screen asks the rest (``text``)."""
+
+    player: str | None
+    die: Die
+    face: int
+    purpose: str
+    text: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Rolling:
     """The electronic die is tumbling."""
 
@@ -117,6 +128,7 @@ Notice = (
     | PicksCleared
     | PressIgnored
     | RollCalled
+    | RollKept
     | Rolling
     | DeviceChanged
 )

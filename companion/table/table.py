@@ -22,7 +22,7 @@ from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
 from companion.journal.table_words import messages
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
-from companion.table.game import RollWanted, TableGame
+from companion.table.game import Rolled, RollWanted, TableGame
 from companion.table.loop import Loop, Schedule
 from companion.table.notices import (
     DeviceChanged,
@@ -32,6 +32,7 @@ from companion.table.notices import (
     Refused,
     RollCalled,
     Rolling,
+    RollKept,
 )
 from companion.table.rolls import tilted, use_roll
 from companion.table.selection import Selection, refusals
@@ -88,6 +89,7 @@ class Table:
         self._loop = Loop(schedule)
         self._listeners: list[Listener] = []
         self._intent: RollWanted | None = None  # a screen's command waiting for its roll
+        self._kept: Rolled | None = None  # a roll kept for the screen to complete its command
         self._screen_die = ScreenDie(rng, clock=clock)
         self._devices = Devices(self._loop, self._hardware, panel=panel, leds=leds, dice=dice)
         self._selection: Selection | None = None
@@ -158,7 +160,15 @@ class Table:
         return self._devices.status()
 
     def _rolls(self) -> list[RollWanted]:
-        return [self._intent] if self._intent is not None else self._game.rolls(self._state)
+        if self._intent is not None:
+            return [self._intent]
+        return [] if self._kept is not None else self._game.rolls(self._state)
+
+    def kept(self) -> Rolled | None:
+        """A roll made for a command the screen still completes (the journey's die, before the
+        table says where the figure stopped); None when there is none."""
+        self._loop.check()
+        return self._kept
 
     # --------------------------------------------------------------------------- screen input
     def submit(self, command: Any) -> Notice:
@@ -195,8 +205,9 @@ class Table:
         return alternatives(self._state, command) if alternatives is not None else [command]
 
     def cancel_roll(self) -> None:
-        """Forget a screen's command that was waiting for its roll."""
+        """Forget a screen's command that was waiting for its roll, and a roll kept for one."""
         self._intent = None
+        self._kept = None
 
     def preview(self, kind: Literal["undo", "redo"]) -> tuple[Any, ...] | None:
         """The words an undo or redo would give now, without writing anything, so that a screen
@@ -278,6 +289,14 @@ class Table:
         command = use_roll(self._rolls(), roll)
         if isinstance(command, Refused):
             return self._tell(command)
+        if isinstance(command, RollWanted):  # the next die of the same command
+            log.info("%s die settled on %d (%s); the next die is awaited", roll.die, roll.face, roll.source)
+            self._intent = command
+            return self._tell(RollCalled(command.player, command.die, command.words, command.text))
+        if isinstance(command, Rolled):  # the screen asks the rest of the command
+            log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, command.purpose)
+            self._intent, self._kept = None, command
+            return self._tell(RollKept(command.player, command.die, command.face, command.purpose, command.text))
         log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, getattr(command, "type", "?"))
         notice = self._commit(command)
         self._changed()
@@ -354,6 +373,7 @@ class Table:
     def _changed(self) -> None:
         """The state changed (or the table started): follow it with the choice and the rolls."""
         self._intent = None
+        self._kept = None
         if self._selection is not None:
             for notice in self._selection.sync(self._state):
                 self._tell(notice)
