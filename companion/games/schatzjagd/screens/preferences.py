@@ -1,0 +1,136 @@
+"""Schatzjagd's own settings, the defaults of every new game's form: the optional rules (plunder
+and Grandlin's catharsis off, the teleportal on, the treasure kinds hidden, as the book plays) and
+the castle colour each of the teleportal's die values 2 to 5 stands for (the book's example: 2 red,
+3 yellow, 4 blue, 5 green).
+
+Stored in the app's settings file as plain JSON, the regions with the die values as keys::
+
+    {"plunder": false, "catharsis": false, "teleportal": true, "show_treasure_kinds": false,
+     "regions": {"2": "red", "3": "yellow", "4": "blue", "5": "green"}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.app import theme
+from companion.app.room import running_app
+from companion.app.widgets import Chip, toggle
+from companion.i18n import Cap, Message, Word
+from engines.schatzjagd.rules import COLOURS, DEFAULT_REGIONS
+
+RULES = ("plunder", "catharsis", "teleportal", "show_treasure_kinds")
+DIE_VALUES = ("2", "3", "4", "5")
+DEFAULTS: dict[str, Any] = {
+    "plunder": False,
+    "catharsis": False,
+    "teleportal": True,
+    "show_treasure_kinds": False,
+    "regions": {str(value): colour for value, colour in DEFAULT_REGIONS.items()},
+}
+# Each optional rule's toggle, as it reads on (down) and off.
+WORDS = {
+    "plunder": (Message("Plunder: on"), Message("Plunder: off")),
+    "catharsis": (Message("Grandlin's catharsis: on"), Message("Grandlin's catharsis: off")),
+    "teleportal": (Message("Teleportal: on"), Message("Teleportal: off")),
+    "show_treasure_kinds": (Message("Treasure kinds: open"), Message("Treasure kinds: hidden")),
+}
+
+
+def copy(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings with a regions table of their own (a change to it changes no other copy)."""
+    return {key: dict(value) if isinstance(value, Mapping) else value for key, value in settings.items()}
+
+
+def _good(key: str, value: Any) -> bool:
+    if key in RULES:
+        return isinstance(value, bool)
+    return (
+        isinstance(value, Mapping)
+        and sorted(str(die) for die in value) == list(DIE_VALUES)
+        and sorted(map(str, value.values())) == sorted(COLOURS)
+        and all(isinstance(colour, str) for colour in value.values())
+    )
+
+
+def read(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """The settings to use, and what could not be used (its default stands instead). Schatzjagd's
+    settings were never kept at the top of the app's settings file: ``older`` has none of them."""
+    settings = copy(DEFAULTS)
+    problems: list[Any] = []
+    for key, value in (stored if isinstance(stored, Mapping) else {}).items():
+        if key not in DEFAULTS:
+            continue
+        if _good(key, value):
+            settings[key] = {str(die): value[die] for die in sorted(value, key=int)} if key == "regions" else value
+        else:
+            problems.append(
+                Message("Schatzjagd: the setting {name} could not be used; it is back to its default.", name=key)
+            )
+    return settings, problems
+
+
+class RegionChip(ButtonBehavior, Chip):
+    """A die value of the teleportal on the colour of the castle it stands for."""
+
+
+class RulesAndRegions(GridLayout):
+    """The optional rules, each a tap to switch on or off, and the teleportal's regions: a tap on a
+    die value gives it the next castle colour, and the die value that had that colour takes the one
+    it gave up (the four stay different)."""
+
+    def __init__(self, settings: Mapping[str, Any], changed: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
+        super().__init__(cols=1, spacing=dp(8), size_hint_y=None, height=0, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.settings = copy(settings)
+        self.changed = changed
+        self.rules = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, height=0)
+        self.rules.bind(minimum_height=self.rules.setter("height"))
+        self.regions_title = Factory.Body()
+        self.regions = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(10))
+        self.refresh()
+
+    def refresh(self) -> None:
+        app = running_app()
+        self.clear_widgets()
+        self.rules.clear_widgets()
+        for key in RULES:
+            on = bool(self.settings[key])
+            text = app.tr(WORDS[key][0 if on else 1])
+            self.rules.add_widget(toggle(text, on, lambda k=key: self._set(k, not self.settings[k])))
+        self.add_widget(self.rules)
+        self.regions.clear_widgets()
+        if not self.settings["teleportal"]:  # the regions matter only with the teleportal
+            return
+        self.regions_title.text = app.tr(Message("Teleportal: tap a die value to change its castle"))
+        for die, colour in self.settings["regions"].items():
+            chip = RegionChip(colour=colour, text=f"{die}: {app.tr(Cap(Word(colour)))}", size_hint=(1, None))
+            chip.bind(on_release=lambda _chip, d=die: self._next_colour(d))
+            self.regions.add_widget(chip)
+        self.add_widget(self.regions_title)
+        self.add_widget(self.regions)
+
+    def _set(self, key: str, value: Any) -> None:
+        self.settings[key] = value
+        self.changed(copy(self.settings))
+        self.refresh()
+
+    def _next_colour(self, die: str) -> None:
+        regions = dict(self.settings["regions"])
+        old = regions[die]
+        new = COLOURS[(COLOURS.index(old) + 1) % len(COLOURS)]
+        holder = next(other for other, colour in regions.items() if colour == new)
+        regions[holder], regions[die] = old, new
+        self._set("regions", regions)
+
+
+def form(settings: dict[str, Any], store: Callable[[dict[str, Any]], None]) -> RulesAndRegions:
+    """The settings screen's part for Schatzjagd: the defaults of every new game."""
+    return RulesAndRegions(settings, store)

@@ -1,0 +1,204 @@
+"""Sessions of Schatzjagd's new-game form and its own settings (run as
+:mod:`tests.companion.app.sessions` runs them): the form filled in by touch up to its setup (no
+game is started), and the settings screen's part for Schatzjagd on a real settings file. Each
+saves screenshots of what it showed into the data folder (``*.png``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.companion.app.sessions import say, start
+
+GAME = "schatzjagd"
+
+
+def playable() -> None:
+    """Schatzjagd on the new-game and settings screens, even while its home does not name its
+    screens part yet (for this session only)."""
+    from companion.games import registry
+
+    home = registry.HOMES[GAME]
+    if home.screens is None:
+        registry.HOMES[GAME] = dataclasses.replace(home, screens="companion.games.schatzjagd.screens")
+
+
+def into_view(driver: Any, choices: Any, widget: Any) -> Any:
+    """``widget`` scrolled into the list's view, as a finger would drag it there."""
+    choices.scroll.scroll_to(widget, padding=10, animate=False)
+    driver.frames(3)
+    x, y = widget.to_window(*widget.center)
+    left, bottom = choices.scroll.to_window(choices.scroll.x, choices.scroll.y)
+    assert left <= x <= left + choices.scroll.width and bottom <= y <= bottom + choices.scroll.height, widget
+    return widget
+
+
+def tap_in(driver: Any, choices: Any, widget: Any) -> None:
+    driver.tap(into_view(driver, choices, widget))
+
+
+def button(box: Any, text: str) -> Any:
+    """The button in ``box`` (or anywhere inside it) that says ``text``."""
+    found = [w for w in box.walk(restrict=True) if getattr(w, "text", None) == text and hasattr(w, "on_release")]
+    assert found, f"no button says {text!r}; there are {[getattr(w, 'text', '') for w in box.walk(restrict=True)]}"
+    return found[0]
+
+
+def shots(driver: Any, choices: Any, data: Path, name: str) -> list[str]:
+    """The list from its top to its foot, one screenshot a screenful."""
+    scroll = choices.scroll
+    taken = []
+    scroll.scroll_y = 1
+    for n in range(6):
+        driver.frames(3)
+        taken.append(str(driver.shot(data / f"{name}-{n + 1}.png")))
+        if scroll.scroll_y <= 0 or choices.box.height <= scroll.height:
+            break
+        step = scroll.height * 0.8 / (choices.box.height - scroll.height)
+        scroll.scroll_y = max(0.0, scroll.scroll_y - step)
+    scroll.scroll_y = 1
+    driver.frames(3)
+    return taken
+
+
+def colour_word(app: Any, colour: str) -> str:
+    from companion.i18n import Cap, Word
+
+    return app.tr(Cap(Word(colour)))
+
+
+def chip(form: Any, colour: str) -> Any:
+    """The colour's chip as the seating shows it now (each tap draws the chips anew)."""
+    return next(c for c in form.seating.chips.children if c.colour == colour)
+
+
+def new_game_form(data: Path, language: str) -> dict[str, Any]:
+    """The new-game screen with Schatzjagd chosen: an empty seating is refused in words; three
+    colours seated by touch (red, blue, green), blue named; blue wins the starting roll; the
+    victory set to 3 treasures of one kind with the stepper (bounded at 4); plunder switched on
+    and the teleportal's 2 tapped once, for this game only; all four colours seated, a seated one
+    tapped out again; the form's setup after each."""
+    playable()
+    app, driver = start(data, language)  # Kivy is imported after the window's size is set
+    from kivy.uix.textinput import TextInput
+
+    from companion.app.contract import FormProblem
+
+    driver.until(lambda: app.journal is not None, what="the journal")
+    driver.tap(say(app, "New game"))
+    driver.tap("Schatzjagd")
+    screen = app.screen("new")
+    form = screen.form
+    seen: dict[str, Any] = {"form": type(form).__name__, "ready_empty": form.ready}
+    seen["begin_disabled_empty"] = screen.ids.begin.disabled
+    seen["shots"] = shots(driver, form, data, f"form-empty-{language}")
+    try:
+        form.setup()
+    except FormProblem as problem:
+        seen["problem"] = app.tr(problem.text)
+    screen.begin()  # as the button would if it could be tapped: the table is told why not
+    seen["word_empty"], seen["word_refusal"] = app.root.word, app.root.word_is_refusal
+    seen["screen_after_refusal"] = app.root.manager.current
+
+    for colour in ("red", "blue", "green"):
+        tap_in(driver, form, chip(form, colour))
+    seen["ready"], seen["begin_disabled"] = form.ready, screen.ids.begin.disabled
+    seen["first_default"] = form.first
+    seen["first_buttons"] = [w.text for w in reversed(form.first_row.children)]
+    fields = [w for w in form.seating.name_rows.children if isinstance(w, TextInput)]
+    field = next((f for f in fields if f.hint_text == colour_word(app, "blue")), None)
+    assert field is not None, ([f.hint_text for f in fields], form.seating.seated, form.seating.name_rows.children)
+    field.text = "Anna"  # a name typed (the only text anyone types; nothing needs it)
+    seen["plain_setup"] = form.setup().model_dump(mode="json")
+
+    tap_in(driver, form, button(form.first_row, colour_word(app, "blue")))
+    seen["first_chosen"] = form.first
+    seen["guide_label"] = next(w.text for w in form.victories.children if w.state == "down")
+    tap_in(driver, form, button(form.victories, say(app, "All of one kind")))
+    stepper = form.count_row.children[0]
+    seen["stepper_start"] = int(stepper.value)
+    plus = next(w for w in stepper.children if w.text == "+")
+    minus = next(w for w in stepper.children if w.text == "−")
+    for _ in range(2):
+        tap_in(driver, form, plus)
+    seen["stepper_high"] = int(stepper.value)
+    tap_in(driver, form, minus)
+    tap_in(driver, form, button(form.kit, say(app, "Plunder: off")))
+    tap_in(driver, form, button(form.kit, f"2: {colour_word(app, 'red')}"))
+    seen["shots"] += shots(driver, form, data, f"form-three-{language}")
+    seen["setup"] = form.setup().model_dump(mode="json")
+
+    tap_in(driver, form, chip(form, "green"))  # green out: the chosen first stays
+    tap_in(driver, form, chip(form, "blue"))  # blue out: the first seated starts again
+    seen["first_after_blue_left"] = form.first
+    for colour in ("blue", "yellow", "green"):
+        tap_in(driver, form, chip(form, colour))
+    seen["chips"] = len(form.seating.chips.children)
+    seen["seated_all"] = list(form.seating.seated)
+    seen["first_buttons_all"] = len(form.first_row.children)
+    seen["shots"] += shots(driver, form, data, f"form-four-{language}")
+    seen["four_setup"] = form.setup().model_dump(mode="json")
+    tap_in(driver, form, chip(form, "yellow"))  # a second tap takes a colour out again
+    seen["seated_after_out"] = list(form.seating.seated)
+    driver.stop()
+    stored = json.loads((data / "app-settings.json").read_text())
+    seen["stored_games"] = stored.get("games", {})
+    return seen
+
+
+def settings_part(data: Path, language: str) -> dict[str, Any]:
+    """A settings file whose Schatzjagd part holds two values that cannot be used (plunder "yes",
+    a teleportal whose 2 and 3 are both red) beside one that can (catharsis on): the problems are
+    said and the defaults used; plunder switched on and the teleportal's 5 tapped on the settings
+    screen are written to the file at once; the next new-game form starts from them."""
+    playable()
+    (data / "app-settings.json").write_text(
+        json.dumps(
+            {
+                "language": language,
+                "games": {
+                    GAME: {
+                        "plunder": "yes",
+                        "catharsis": True,
+                        "regions": {"2": "red", "3": "red", "4": "blue", "5": "green"},
+                    }
+                },
+            }
+        )
+    )
+    app, driver = start(data, language)
+    driver.until(lambda: app.journal is not None, what="the journal")
+    driver.tap(say(app, "Settings"))
+    screen = app.screen("settings")
+    choices = screen.ids.list
+    games = screen.ids.games
+    if games.children:  # no game runs: the game is chosen here
+        tap_in(driver, choices, button(games, "Schatzjagd"))
+    seen: dict[str, Any] = {"word": app.root.word, "refusal": app.root.word_is_refusal}
+    part = screen.ids.game.children[0]
+    seen["part"] = type(part).__name__
+    seen["shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    seen["shots"] = shots(driver, choices, data, f"settings-{language}")
+    tap_in(driver, choices, button(part, say(app, "Plunder: off")))
+    seen["after_plunder"] = json.loads((data / "app-settings.json").read_text())["games"][GAME]
+    tap_in(driver, choices, button(part, f"5: {colour_word(app, 'green')}"))
+    seen["after_region"] = json.loads((data / "app-settings.json").read_text())["games"][GAME]
+    tap_in(driver, choices, button(part, say(app, "Teleportal: on")))
+    seen["teleportal_off_shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    seen["shots"] += shots(driver, choices, data, f"settings-changed-{language}")
+    tap_in(driver, choices, button(part, say(app, "Teleportal: off")))
+    driver.tap(say(app, "Back"))
+    driver.tap(say(app, "New game"))
+    driver.tap("Schatzjagd")
+    seen["form_kit"] = dict(app.screen("new").form.kit.settings)
+    driver.stop()
+    seen["file"] = json.loads((data / "app-settings.json").read_text())["games"][GAME]
+    return seen
+
+
+SESSIONS = {
+    "schatzjagd-form": new_game_form,
+    "schatzjagd-settings": settings_part,
+}
