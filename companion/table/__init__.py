@@ -8,7 +8,7 @@ screen can name the notices without paying for the rest at start-up."""
 
 from typing import Any
 
-from companion.table.game import RollWanted, TableGame
+from companion.table.game import Rolled, RollWanted, TableGame
 from companion.table.notices import (
     ChoiceOpened,
     DeviceChanged,
@@ -21,6 +21,7 @@ from companion.table.notices import (
     Refused,
     RollCalled,
     Rolling,
+    RollKept,
 )
 
 _LAZY = {
@@ -51,6 +52,8 @@ __all__ = [
     "PressIgnored",
     "Refused",
     "RollCalled",
+    "RollKept",
+    "Rolled",
     "RollWanted",
     "Rolling",
     "Table",

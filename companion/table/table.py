@@ -193,7 +193,8 @@ class Table:
             self._intent = ready
             return self._tell(RollCalled(ready.player, ready.die, ready.words, ready.text))
         notice = self._commit(ready)
-        self._changed()
+        if isinstance(notice, Happened):  # a refusal changed nothing: a roll kept or awaited stays
+            self._changed()
         return notice
 
     def alternatives(self, command: Any) -> list[Any]:

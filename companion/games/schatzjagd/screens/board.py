@@ -1,0 +1,382 @@
+"""The table: a panel per henchman with its life, gold, strength and weapons as big numbers in the
+counter rows' colours (green, yellow, red, blue), where it stands and what it carries, the cards
+on the board by place and the piles, and beside them the part of the turn with the choices the
+rules leave now (:mod:`.guide`), the roll controls when a die is awaited, and what just happened.
+
+A value that the last step pushed past 0 or 15 shows what was lost beside it until the next step.
+At 800×480 four henchmen fit; at 1280×720 the rows and numbers grow into the space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.people import names
+from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
+from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
+from companion.app.pieces.dialog import Dialog, HelpDialog
+from companion.app.pieces.rolls import roll_controls
+from companion.app.room import AppScreen, running_app
+from companion.app.widgets import Chip
+from companion.games.schatzjagd.screens import covers, dialogs
+from companion.games.schatzjagd.screens.guide import PARTS, Option, short_place, step, walls_name, who
+from companion.i18n import Cap, Join, Message, Plural, Word
+from companion.table.notices import Happened, Moved
+
+VALUES = ("life", "gold", "strength", "weapons")
+HEADS = (
+    Message("Life"),
+    Message("Gulden"),
+    Message("Strength"),
+    Message("Weapons"),
+    Message("Hand"),
+    Message("Treasures"),
+)
+COUNTER_COLOURS = {
+    "life": (0.18, 0.52, 0.25, 1),
+    "gold": (0.93, 0.77, 0.15, 1),
+    "strength": (0.76, 0.15, 0.13, 1),
+    "weapons": (0.16, 0.33, 0.66, 1),
+}
+ON_COUNTER = {"gold": theme.INK}
+SHARES = (0.15, 0.24, 0.105, 0.105, 0.105, 0.105, 0.08, 0.11)  # name, place, the values, hand, treasures
+
+
+class TableScreen(AppScreen):
+    screen_name = "schatzjagd-table"
+    kv_file = __file__
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: dict[str, Any] = {}
+        self._seated: tuple[str, ...] = ()
+        self._rows: list[_Row] = []
+        self._shown: Any = None
+        self._buttons: list[Any] = []
+        self.lost: dict[tuple[str, str], int] = {}
+        running_app().listen(self._heard)
+        self.ids.henchmen.bind(size=lambda *_: self._fit())
+
+    # ----------------------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        app = running_app()
+        table = app.table
+        if table is None:
+            return
+        view = table.public_view()["view"]
+        self.view = view
+        awaited = table.awaiting()
+        now = step(view, awaited, table.kept())
+        self.draw_henchmen(app, view)
+        self.draw_board(app, view)
+        self.draw_step(app, now, awaited)
+        heading: Any = Message(
+            "Day {day} · {player} · {part}", day=view["day"], player=who(view["current"], view), part=PARTS[now.part]
+        )
+        self.ids.heading.text = app.tr(heading)
+        self.ids.happened.text = "\n".join(app.tr(text) for text in app.happened[:4])
+        self.ids.bar.fill(self)
+
+    def _heard(self, notice: Any) -> None:
+        """What the last step pushed past the limits, shown beside the value until the next step."""
+        if isinstance(notice, Happened):
+            died = {e.get("player") for e in notice.events if e.get("type") == "henchman-died"}
+            self.lost = {
+                (e["player"], e["counter"]): e["lost"]
+                for e in notice.events
+                if e.get("type") == "counter-changed" and e.get("lost") and e.get("player") not in died
+            }
+        elif isinstance(notice, Moved):
+            self.lost = {}
+
+    def draw_henchmen(self, app: Any, view: dict[str, Any]) -> None:
+        box = self.ids.henchmen
+        colours = tuple(p["colour"] for p in view["players"])
+        if self._seated != colours:
+            box.clear_widgets()
+            self.ids.heads.clear_widgets()
+            self._heads = [_text(small=True) for _ in SHARES]
+            for label in self._heads:
+                self.ids.heads.add_widget(label)
+            self._rows = [_Row(colour) for colour in colours]
+            for row in self._rows:
+                box.add_widget(row)
+            box.add_widget(Widget())  # what the rows leave stays below them
+            self._seated = colours
+            self._fit()
+        for label, head in zip(self._heads, ("", "", *HEADS), strict=True):
+            label.text = app.tr(head) if head else ""
+        given = names(view)
+        fight = view.get("fight") or {}
+        for player, row in zip(view["players"], self._rows, strict=True):
+            colour = player["colour"]
+            name = given.get(colour) or app.tr(Cap(Word(colour)))
+            row.show(app, player, name, current=colour == view["current"], winner=view.get("winner") == colour,
+                     fighting=colour in (fight.get("henchman"), fight.get("opponent")), lost=self.lost)  # fmt: skip
+
+    def _fit(self) -> None:
+        """Rows as tall as the space gives them, numbers with them; the heading's columns as the rows'."""
+        count = len(self._rows)
+        if not count:
+            return
+        area = self.ids.henchmen
+        height = max(dp(44), min(dp(200), (area.height - dp(3) * (count - 1)) / count))
+        for row in self._rows:
+            row.fit(area.width, height)
+        widths = _widths(area.width)
+        font = max(sp(10), min(sp(theme.SMALL_SP), widths[2] * 0.19))  # one size for all: "Weapons" fits
+        for label, width in zip(getattr(self, "_heads", ()), widths, strict=True):
+            label.size_hint_x, label.width = None, width
+            label.font_size = font
+
+    def draw_board(self, app: Any, view: dict[str, Any]) -> None:
+        cards = [app.tr(dialogs.card_words(card)) for card in view["board"]]
+        loose: dict[str, list[bool]] = {}
+        for treasure in view["loose"]:
+            loose.setdefault(treasure["place"], []).append(treasure["guarded"])
+        lying = [
+            app.tr(
+                Plural(
+                    "{place}: {n} treasure, guarded",
+                    "{place}: {n} treasures, guarded",
+                    len(g),
+                    place=short_place(place),
+                )
+                if any(g)
+                else Plural("{place}: {n} treasure", "{place}: {n} treasures", len(g), place=short_place(place))
+            )
+            for place, g in loose.items()
+        ]
+        piles = view["piles"]
+        parts = [
+            app.tr(Message("Cards: {cards}", cards=", ".join(cards) if cards else "–")),
+            *([app.tr(Message("Treasures lying: {places}", places=", ".join(lying)))] if lying else []),
+            app.tr(
+                Message(
+                    "Draw pile {draw} · discard {discard} · maps used {maps} · treasure stack {stack}",
+                    draw=piles["draw"],
+                    discard=piles["discard"],
+                    maps=piles["used_maps"],
+                    stack=piles["treasures"],
+                )
+            ),
+        ]
+        self.ids.board.text = "\n".join(parts)
+
+    def draw_step(self, app: Any, now: Any, awaited: Any) -> None:
+        self.ids.prompt.text = app.tr(now.prompt)
+        labels = tuple((app.tr(option.label), option.player, option.main) for option in now.options)
+        roll = awaited.rolls[0] if now.rolls and awaited.rolls else None
+        shown = (labels, roll.die if roll else None, app.die_source(), app.language)
+        if self._shown == shown:
+            for button, option in zip(self._buttons, now.options, strict=True):
+                button.option = option
+            return
+        self._shown = shown
+        widgets: list[Any] = []
+        if roll is not None:
+            widgets += roll_controls(app, roll.die)
+        self._buttons = []
+        for option, (text, _player, main) in zip(now.options, labels, strict=True):
+            button = (Factory.Big if main else Factory.Quiet)(text=text)
+            if option.player and main:
+                button.background_color = theme.player_colour(option.player)
+                button.color = theme.text_on(option.player)
+            button.option = option
+            button.bind(on_release=lambda button: self.choose(button.option))
+            widgets.append(button)
+            self._buttons.append(button)
+        self.ids.options.fill(widgets)
+
+    # ----------------------------------------------------------------------------- choices
+    def choose(self, option: Option) -> None:
+        app = running_app()
+        if option.command is not None:
+            app.table.submit(option.command)
+            return
+        self.open_dialog(option.dialog, **option.args)
+
+    def offered(self, name: str | None, args: dict[str, Any]) -> bool:
+        """Whether the step still offers the dialog ``name`` for ``args``: else it closes itself."""
+        table = running_app().table
+        if table is None:
+            return False
+        now = step(table.public_view()["view"], table.awaiting(), table.kept())
+        return any(option.dialog == name and option.args == args for option in now.options)
+
+    def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
+        view = self.view
+        app = running_app()
+
+        def asks() -> bool:
+            return self.offered(name, args)
+
+        player = args.get("player", view.get("current"))
+        dialog: Dialog
+        if name == "roll-again":
+            app.table.cancel_roll()
+            self.refresh()
+            return None
+        if name == "travel":
+            dialog = dialogs.PlaceDialog(player, args["die"], view, asks=asks)
+        elif name == "teleport":
+            dialog = dialogs.PlaceDialog(player, args["die"], view, portal=True, asks=asks)
+        elif name == "reveal":
+            dialog = dialogs.RevealDialog(player, view, asks=asks)
+        elif name == "special":
+            dialog = dialogs.SpecialDialog(player, view, asks=asks)
+        elif name == "healer":
+            dialog = dialogs.HealerDialog(player, view, asks=asks)
+        elif name == "smith":
+            dialog = dialogs.SmithDialog(player, view, asks=asks)
+        elif name == "spell":
+            dialog = dialogs.SpellDialog(player, view, asks=asks)
+        elif name == "place-card":
+            dialog = dialogs.SlotDialog(player, view, asks=asks)
+        elif name == "remove-card":
+            dialog = dialogs.RemoveDialog(player, view, asks=asks)
+        elif name == "pick-up":
+            dialog = covers.PickUpCover(player, view, asks=asks)
+        elif name == "dig":
+            dialog = covers.DigCover(player, view, asks=asks)
+        elif name == "hide":
+            dialog = covers.HideCover(player, view, asks=asks)
+        elif name == "plunder":
+            dialog = covers.PlunderCover(player, args["die"], view, asks=asks)
+        elif name == "correct":
+            dialog = dialogs.CorrectDialog(view)
+        elif name == "treasures-of":
+            dialog = covers.TreasuresCover(player, view)
+        elif name == "help":
+            from companion.games.schatzjagd.help import topics
+
+            dialog = HelpDialog(Message("How to play"), topics(view))
+        else:
+            return None
+        dialog.bind(on_dismiss=lambda *_: self.refresh())
+        return dialog.open_now()
+
+    def correct(self) -> None:
+        """A henchman's values or place set by hand."""
+        self.open_dialog("correct")
+
+    def treasures(self) -> None:
+        """Ask whose treasures to show, behind the cover."""
+        app = running_app()
+        self._shown = None  # the step's buttons are gone: the next refresh draws them again
+        self.ids.prompt.text = app.tr(Message("Whose treasures? Tap your name."))
+        widgets = []
+        for player in self.view["players"]:
+            colour = player["colour"]
+            button = Factory.Big(text=app.tr(who(colour, self.view)), background_color=theme.player_colour(colour))
+            button.color = theme.text_on(colour)
+            button.bind(on_release=lambda *_, p=colour: self.open_dialog("treasures-of", player=p))
+            widgets.append(button)
+        back = Factory.Quiet(text=app.tr(Message("Back")))
+        back.bind(on_release=lambda *_: self.refresh())
+        widgets.append(back)
+        self.ids.options.fill(widgets)
+
+
+def _widths(width: float) -> list[float]:
+    usable = width - dp(3) * (len(SHARES) - 1)
+    return [usable * share for share in SHARES]
+
+
+def _text(small: bool = False) -> Label:
+    """A heading's word (``small``: one line, shortened if it must) or a column's number."""
+    label = Label(
+        color=theme.INK,
+        font_size=sp(theme.SMALL_SP - 3 if small else theme.SMALL_SP),
+        halign="center",
+        valign="middle",
+        markup=True,
+        shorten=small,
+    )
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+    return label
+
+
+class _Value(Label):
+    """One counter: the number big on the counter row's colour, what the limits swallowed below."""
+
+    def __init__(self, counter: str, **kwargs: Any) -> None:
+        super().__init__(bold=True, markup=True, halign="center", valign="middle", **kwargs)
+        self.color = ON_COUNTER.get(counter, (1, 1, 1, 1))
+        with self.canvas.before:
+            Color(*COUNTER_COLOURS[counter])
+            self._square = Rectangle()
+        self.bind(pos=self._place, size=self._place)
+
+    def _place(self, *_: Any) -> None:
+        self._square.pos, self._square.size = self.pos, self.size
+        self.text_size = self.size
+
+
+class _Row(BoxLayout):
+    """One henchman: name, where it is and what it carries, its four values."""
+
+    def __init__(self, colour: str, **kwargs: Any) -> None:
+        super().__init__(spacing=dp(3), **kwargs)
+        self.colour = colour
+        self.chip = Chip(colour=colour)
+        self.info = Label(color=theme.INK, halign="left", valign="middle", markup=True)
+        self.info.bind(size=lambda widget, size: setattr(widget, "text_size", (size[0] - dp(4), size[1])))
+        self.values = {counter: _Value(counter) for counter in VALUES}
+        self.hand, self.treasures = _text(), _text()
+        for widget in (self.chip, self.info, *self.values.values(), self.hand, self.treasures):
+            self.add_widget(widget)
+        self.number_size = sp(30)
+
+    def fit(self, width: float, height: float) -> None:
+        self.size_hint_y, self.height = None, height
+        columns = (self.chip, self.info, *self.values.values(), self.hand, self.treasures)
+        for widget, column in zip(columns, _widths(width), strict=True):
+            widget.size_hint_x, widget.width = None, column
+        self.chip.size_hint_y, self.chip.height = None, height
+        self.info.font_size = max(sp(11), min(sp(16), height / 4.5))  # four lines fit
+        for label in (self.hand, self.treasures):
+            label.font_size = min(height * 0.35, self.hand.width * 0.45, sp(30))
+        self.number_size = min(height * 0.55, self.values["life"].width * 0.5, sp(72))
+
+    def show(self, app: Any, player: dict[str, Any], name: str, *, current: bool, winner: bool, fighting: bool,
+             lost: dict[tuple[str, str], int]) -> None:  # fmt: skip
+        from kivy.utils import escape_markup
+
+        marks = "» " if current and not winner else ""
+        self.chip.text = escape_markup(marks + name)
+        self.chip.font_size = min(self.info.font_size * 1.3, self.chip.width / max(4, len(self.chip.text)) * 1.7)
+        where: Any = short_place(player["place"])
+        if player.get("before"):
+            where = Join(where, walls_name(player["before"]), last=False)
+        lines = [f"[b]{escape_markup(app.tr(where))}[/b]"]
+        status: list[Any] = []
+        if player["poison"]:
+            status.append(Message("poison: −{n} life a day", n=player["poison"]))
+        if fighting:
+            status.append(Message("fighting"))
+        if winner:
+            status.append(Message("has won!"))
+        lines += [escape_markup(app.tr(text)) for text in status]
+        self.info.text = "\n".join(lines)
+        self.hand.text = f"[b]{player['hand']}[/b]"
+        hidden = app.tr(Message("{n} hidden", n=player["hidden"]))
+        self.treasures.text = (
+            f"[b]{player['treasures']}[/b]\n[size={int(max(sp(10), self.hand.font_size * 0.5))}]{hidden}[/size]"
+        )
+        small = int(self.number_size * 0.4)
+        for counter, label in self.values.items():
+            value = str(player[counter])
+            gone = lost.get((player["colour"], counter))
+            if gone:
+                value += f"\n[size={small}]{app.tr(Message('{n} lost', n=gone))}[/size]"
+            label.font_size = self.number_size
+            label.text = value

@@ -1,0 +1,269 @@
+"""Sessions of a Schatzjagd game on the touch screen (run as :mod:`tests.companion.app.sessions`
+runs them): a whole game played by touches and die faces tapped as with a real die, into the
+journal, until a victory (a fight with a monster to the death, a shop in the city, a treasure dug
+up and hidden behind the cover); the same game with the two princes' face-down cards swapped,
+for the no-notes check; and a game killed in the middle of a fight, then started again."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.companion.app.schatzjagd_form_sessions import button, chip, tap_in
+from tests.companion.app.sessions import start
+
+TABLE_SCREEN = "schatzjagd-table"
+
+
+class Table:
+    """The table screen as the players touch it."""
+
+    def __init__(self, app: Any, driver: Any) -> None:
+        self.app, self.driver = app, driver
+
+    def tr(self, msgid: str, **values: Any) -> str:
+        from companion.i18n import Message, Person
+
+        values = {k: Person(v, "Anna" if v == "red" else None) if k == "player" else v for k, v in values.items()}
+        return self.app.tr(Message(msgid, **values))
+
+    def option(self, text: str) -> None:
+        """A button of the screen's choices that says ``text``."""
+        options = self.app.screen(TABLE_SCREEN).ids.options
+        tap_in(self.driver, options, button(options.box, text))
+
+    def choose(self, msgid: str, **values: Any) -> None:
+        self.option(self.tr(msgid, **values))
+
+    def face(self, number: int) -> None:
+        """The face of a real die, tapped."""
+        self.option(str(number))
+
+    def dialog(self, text: str) -> None:
+        """A button of the open dialog that says ``text``."""
+        from companion.app.pieces.dialog import open_dialogs
+
+        dialogs = open_dialogs()
+        assert dialogs, f"no dialog is open to tap {text!r}"
+        self.driver.tap(button(dialogs[-1], text))
+
+    def closed(self) -> None:
+        """The dialog took its command: it is gone (else the refusal it says is the failure)."""
+        from companion.app.pieces.dialog import open_dialogs
+
+        self.driver.frames(2)
+        left = open_dialogs()
+        assert not left, f"the dialog stayed open: {left[-1].refusal.text!r}"
+
+    def field(self, name: str) -> None:
+        self.dialog(name[0])
+        self.dialog(name[1:])
+
+    def journey(self, face: int, *, field: str | None = None, mode: str | None = None, place: str = "") -> None:
+        """The die for the journey, then where the henchman stopped: a field, or a place of the city
+        or a castle (``mode`` "City" or "Castle" and the place's button)."""
+        self.face(face)
+        self.choose("Where the henchman stopped")
+        if field:
+            self.field(field)
+            self.dialog(self.tr("To {place}", place=field))
+        else:
+            self.dialog(self.tr(mode))
+            self.dialog(place)
+            self.dialog(self.tr("To {place}", place=_Raw(place)))
+        self.closed()
+
+    def slot(self, field: str) -> None:
+        self.choose("Slot a card face down")
+        self.field(field)
+        self.dialog(self.tr("Slot it into {place}", place=field))
+        self.closed()
+
+    def cover(self, colour: str, kind: str) -> None:
+        """Behind the privacy cover: show, the kind tapped, covered again."""
+        from companion.i18n import Cap, Word
+
+        self.dialog(self.tr("I am {player}: show", player=colour))
+        self.dialog(self.app.tr(Cap(Word(kind))))
+        self.dialog(self.tr("Done"))
+
+
+class _Raw(str):
+    """A text already in the table's language (a place's button)."""
+
+
+def new_game(app: Any, driver: Any, names: dict[str, str], colours: tuple[str, ...], victory: int) -> None:
+    """Schatzjagd set up by touch: the colours, a name typed, "any treasures" down to ``victory``.
+    The table rolls a real die and taps its face (the settings' die source "typed")."""
+    from companion.i18n import Message
+
+    app.set_die_source("typed")
+    driver.tap(app.say("New game"))
+    driver.tap("Schatzjagd")
+    form = app.screen("new").form
+    for colour in colours:
+        driver.tap(chip(form, colour))
+    fields = [w for w in form.seating.name_rows.children if hasattr(w, "hint_text")][::-1]
+    for colour, field in zip(form.seating.seated, fields, strict=True):
+        field.text = names.get(colour, "")
+    tap_in(driver, form, button(form.box, app.tr(Message("Any treasures"))))
+    while form.count > victory:
+        tap_in(driver, form, button(form.count_row, "−"))
+    driver.tap(app.say("Start the game"))
+    assert app.root.manager.current == TABLE_SCREEN, app.root.manager.current
+
+
+def readable(app: Any, driver: Any) -> dict[str, Any]:
+    """Everything the players can read now: the table screen, the game log screen, the public view
+    and the game log as the table gives them."""
+    table = app.table
+    seen = {"screen": driver.texts(), "view": table.public_view()["view"], "log": table.log()}
+    driver.tap(app.say("Game log"))
+    seen["log_screen"] = driver.texts()
+    driver.tap(app.say("Back"))
+    return seen
+
+
+def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, Any]:
+    """Anna (red) and blue play to Anna's victory: two cards slotted face down on D4 and E5 (with
+    ``swap`` "1" the princes' fields swapped), Anna's henchman meets a monster on D4 and dies in
+    the fight, blue washes dishes at the inn, Anna digs up a crown and hides it. What the table
+    could read just before the hiding is returned for the no-notes check."""
+    app, driver = start(data, language)
+    new_game(app, driver, {"red": "Anna"}, ("red", "blue"), victory=1)
+    t = Table(app, driver)
+    red_field, blue_field = ("E5", "D4") if swap == "1" else ("D4", "E5")
+    # day 1
+    t.journey(3, field="C7")
+    t.slot(red_field)
+    t.choose("End the turn")
+    t.face(2)
+    t.choose("Where the henchman stopped")
+    t.field("E2")
+    t.dialog(t.tr("City walls"))  # the field lies before them
+    t.dialog(t.tr("To {place}", place="E2"))
+    t.closed()
+    t.slot(blue_field)
+    t.choose("End the turn")
+    # day 2: the card on D4 is a monster of power 3 with a reward of 1 gold; Anna's henchman dies
+    t.journey(1, field="D4")
+    t.choose("Enter the card turned up")
+    t.dialog(t.tr("Monster"))
+    t.dialog("−")
+    t.dialog("−")
+    t.dialog(t.tr("Gulden"))
+    t.dialog(t.tr("Add"))
+    t.dialog(t.tr("Turn it up"))
+    fight = {"fight": app.table.public_view()["view"]["fight"], "prompt": _prompt(app)}
+    exchanges = 0
+    while app.table.public_view()["view"]["fight"] is not None:
+        t.face(1)  # Anna's henchman: 2 + 1
+        t.face(6)  # blue rolls for the monster: 3 + 6
+        exchanges += 1
+    died = app.table.public_view()["view"]["players"][0]
+    t.choose("End the turn")
+    # blue at the inn, after the night before the city walls
+    t.journey(4, mode="City", place=app.tr(_message("Inn")))
+    t.choose("Wash dishes at the inn: +2 gold")
+    blue_gold = app.table.public_view()["view"]["players"][1]["gold"]
+    t.choose("End the turn")
+    # day 3: Anna digs on F6 behind the cover; blue leaves the city
+    t.journey(2, field="F6")
+    t.choose("Dig with a map here")
+    t.cover("red", "crown")
+    t.choose("End the turn")
+    t.journey(5, field="G5")
+    t.choose("End the turn")
+    # day 4: home, and the crown hidden
+    t.journey(6, mode="Castle", place=app.tr(_castle("red")))
+    seen = readable(app, driver)
+    t.choose("Hide a treasure")
+    t.cover("red", "crown")
+    view = app.table.public_view()
+    result = {
+        "first_fight": fight,
+        "exchanges": exchanges,
+        "died": died,
+        "blue_gold": blue_gold,
+        "seen": seen,
+        "over": view["view"]["phase"],
+        "winner": view["view"]["winner"],
+        "entry": view["entry"],
+        "journal": str(app.journal_path),
+        "end_screen": driver.texts(),
+    }
+    driver.stop()
+    return result
+
+
+def until_killed(data: Path) -> dict[str, Any]:
+    """Into a fight with a monster: one exchange, then the first die of the next; say so, and wait
+    to be killed."""
+    app, driver = start(data, "de")
+    new_game(app, driver, {"red": "Anna"}, ("red", "blue"), victory=1)
+    t = Table(app, driver)
+    t.journey(3, field="C7")
+    t.slot("D4")
+    t.choose("End the turn")
+    t.journey(2, field="E2")
+    t.choose("End the turn")
+    t.journey(1, field="D4")
+    t.choose("Enter the card turned up")
+    t.dialog(t.tr("Monster"))
+    t.dialog(t.tr("Turn it up"))
+    t.face(6)
+    t.face(1)  # one exchange: 2 + 6 against 5 + 1, the monster loses 2
+    t.face(5)  # the first die of the second exchange, not yet written
+    view = app.table.public_view()
+    print(
+        json.dumps({"ready": True, "entry": view["entry"], "fight": view["view"]["fight"], "prompt": _prompt(app)}),
+        flush=True,
+    )
+    while True:
+        driver.frames(1)
+        time.sleep(0.01)
+
+
+def restarted(data: Path) -> dict[str, Any]:
+    app, driver = start(data)
+    driver.frames(3)
+    view = app.table.public_view()
+    rolls = app.table.awaiting().rolls
+    result = {
+        "screen": app.root.manager.current,
+        "entry": view["entry"],
+        "fight": view["view"]["fight"],
+        "roll_for": rolls[0].player if rolls else None,
+        "prompt": _prompt(app),
+    }
+    t = Table(app, driver)
+    t.face(6)
+    t.face(1)  # the second exchange, now whole: 2 + 6 against 5 + 1
+    result["after"] = app.table.public_view()["view"]["fight"]
+    driver.stop()
+    return result
+
+
+def _prompt(app: Any) -> str:
+    return app.screen(TABLE_SCREEN).ids.prompt.text
+
+
+def _message(msgid: str) -> Any:
+    from companion.i18n import Message
+
+    return Message(msgid)
+
+
+def _castle(colour: str) -> Any:
+    from companion.i18n import Cap, Message, Word
+
+    return Message("Castle {owner}", owner=Cap(Word(colour)))
+
+
+SESSIONS = {
+    "schatzjagd-whole-game": whole_game,
+    "schatzjagd-until-killed": until_killed,
+    "schatzjagd-restarted": restarted,
+}

@@ -1,0 +1,94 @@
+"""Schatzjagd at the table, in real windows: a whole game by touches and die faces into a real
+journal until a victory; nothing the players can read pairs a face-down card with the prince who
+slotted it (rule 13.4); and a power cut in the middle of a fight."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from companion.journal.session import Session
+from companion.journal.store import Journal
+from tests.companion.app.ui import ROOT, command, run_session, ui_env
+from tests.support.waiting import PROCESS, WAIT
+
+
+def _without_times(log):
+    return [{key: value for key, value in entry.items() if key != "at"} for entry in log]
+
+
+def test_a_whole_game_by_touch_ends_in_a_victory_in_the_journal(tmp_path):
+    played = run_session("schatzjagd-whole-game", tmp_path / "game", "0")
+    fight = played["first_fight"]
+    assert fight["fight"]["henchman"] == "red" and fight["fight"]["monster_power"] == 3
+    assert "Kampf: Anna (Rot) gegen den Unhold (Kampfkraft 3, Leben 15 von 15)." in fight["prompt"]
+    assert played["exchanges"] == 3  # 15 life, 6 lost an exchange: dead in the third
+    assert played["died"]["deaths"] == 1 and played["died"]["place"] == "castle-red" and played["died"]["life"] == 15
+    assert played["blue_gold"] == 7  # 5 and the inn's 2
+    assert (played["over"], played["winner"]) == ("over", "red")
+    assert any("Anna (Rot) hat gewonnen" in text for text in played["end_screen"])
+
+    journal = Journal.open(Path(played["journal"]), create=False)
+    try:
+        game = journal.games()[-1]
+        assert game.game == "schatzjagd" and game.finished is not None and game.head == played["entry"]
+        session = Session.open(journal, game.id)
+        assert session.state.phase == "over" and session.state.winner == "red"
+        kinds = [entry.command["type"] for entry in journal.entries(game.id) if entry.kind == "command"]
+        for command in ("travel", "place-card", "reveal", "exchange", "inn", "dig", "hide-treasure"):
+            assert command in kinds, command
+    finally:
+        journal.close()
+
+
+def test_nothing_the_table_reads_pairs_a_face_down_card_with_its_prince(tmp_path):
+    """The same game twice, the two princes' cards slotted into each other's fields: just before
+    the last step the screens, the game log screen, the public view and the log read the same, so
+    nothing in them tells who slotted the card still face down (rule 13.4, no notes)."""
+    plain = run_session("schatzjagd-whole-game", tmp_path / "plain", "0")["seen"]
+    swapped = run_session("schatzjagd-whole-game", tmp_path / "swapped", "1")["seen"]
+    assert [card for card in plain["view"]["board"] if card["face_down"]] == [{"field": "E5", "face_down": True}]
+    assert plain["screen"] == swapped["screen"]
+    assert plain["log_screen"] == swapped["log_screen"]
+    assert plain["view"] == swapped["view"]
+    assert _without_times(plain["log"]) == _without_times(swapped["log"])
+    placed = [e for entry in plain["log"] for e in entry["events"] if e["type"] == "card-placed"]
+    assert placed == [{"type": "card-placed", "player": "red"}, {"type": "card-placed", "player": "blue"}]
+
+
+def test_killed_in_the_middle_of_a_fight_it_opens_at_the_same_exchange(tmp_path):
+    process = subprocess.Popen(
+        command("schatzjagd-until-killed", tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=ui_env(),
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + PROCESS
+        line = ""
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if line.startswith("{"):
+                break
+            assert process.poll() is None, "the app ended before it was killed"
+        before = json.loads(line)
+        assert before["ready"]
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=WAIT)
+    assert process.returncode == -signal.SIGKILL
+    assert before["fight"]["exchanges"] == 1 and before["fight"]["monster_life"] == 13
+    assert "würfelt für den Unhold" in before["prompt"]  # the first die of the next exchange was rolled
+    after = run_session("schatzjagd-restarted", tmp_path)
+    assert after["screen"] == "schatzjagd-table"
+    assert after["entry"] == before["entry"]
+    assert after["fight"] == before["fight"]  # the same fight, at the same exchange
+    assert after["roll_for"] == "red"  # the half-rolled exchange was never written: it starts again
+    assert "Anna (Rot) würfelt für den eigenen Schergen" in after["prompt"]
+    assert after["after"]["exchanges"] == 2 and after["after"]["monster_life"] == 11
