@@ -80,9 +80,9 @@ def use_special(s: GameState, cmd: UseSpecial) -> list:
             "special.none-here", "no special card to use lies where {player}'s henchman stands", player=cmd.player
         )
     play = Play(s)
-    play.emit(ev.SpecialUsed(cmd.player, card.id))
+    play.emit(ev.SpecialUsed(cmd.player, card.id, card.field))
     if not cmd.keep:
-        play.emit(ev.CardDiscarded(card.id))
+        play.emit(ev.CardDiscarded(card.id, card.field))
     apply_effects(play, cmd.player, cmd.effects or card.effects, "special")
     return play.events
 

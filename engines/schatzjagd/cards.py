@@ -93,7 +93,7 @@ def cast_spell(s: GameState, cmd: CastSpell) -> list:
         for effect in cmd.effects:
             life = max(0, min(15, effect.apply(life)))
         if life != fight.monster_life:
-            play.emit(ev.MonsterWounded(fight.monster, fight.monster_life, life))
+            play.emit(ev.MonsterWounded(fight.monster, fight.monster_life, life, s.card(fight.monster).field))
         if life == 0:
             slain(play)
         return play.events

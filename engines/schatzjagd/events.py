@@ -1,4 +1,10 @@
-"""What happened in a Schatzjagd play. Events are facts; ``evolve`` applies them without judging."""
+"""What happened in a Schatzjagd play. Events are facts; ``evolve`` applies them without judging.
+
+A card on the board is named by its id (``card``, ``monster``, ``guard``), which ``evolve`` and the
+checks use, and by the ``field`` it lies on, which the game log shows instead: an id counts the
+slottings, so beside the log's "card-placed" entries it would say who slotted the card (no notes,
+rule 13.4). Events written before ``field`` existed read with ``field=""``.
+"""
 
 from __future__ import annotations
 
@@ -42,6 +48,7 @@ class CardRevealed:
     value: int = 0
     effects: tuple[Effect, ...] = ()
     name: str = ""
+    field: str = ""
     type: Literal["card-revealed"] = "card-revealed"
 
 
@@ -50,6 +57,7 @@ class CardDiscarded:
     """A card leaves the board for the discard pile (its type counted if it was seen)."""
 
     card: int
+    field: str = ""
     type: Literal["card-discarded"] = "card-discarded"
 
 
@@ -59,6 +67,7 @@ class CardTaken:
 
     player: str
     card: int
+    field: str = ""
     type: Literal["card-taken"] = "card-taken"
 
 
@@ -68,6 +77,7 @@ class FightBegan:
     opponent: str | None = None
     monster: int | None = None
     monster_life: int = 0
+    field: str = ""  # the monster's
     type: Literal["fight-began"] = "fight-began"
 
 
@@ -88,6 +98,7 @@ class MonsterWounded:
     card: int
     old: int
     new: int
+    field: str = ""
     type: Literal["monster-wounded"] = "monster-wounded"
 
 
@@ -115,6 +126,7 @@ class HenchmanDied:
     killer: str | None = None  # another player's henchman
     monster: int | None = None  # the monster card that killed
     cause: str = ""
+    field: str = ""  # the monster's
     type: Literal["henchman-died"] = "henchman-died"
 
 
@@ -145,6 +157,7 @@ class TreasuresDropped:
     place: str
     kinds: tuple[str, ...]
     guard: int | None = None
+    field: str = ""  # the guard's
     type: Literal["treasures-dropped"] = "treasures-dropped"
 
 
@@ -168,6 +181,7 @@ class TreasuresPickedUp:
 class SpecialUsed:
     player: str
     card: int
+    field: str = ""
     type: Literal["special-used"] = "special-used"
 
 
@@ -266,6 +280,7 @@ class CatharsisBegan:
 class CardRemoved:
     player: str
     card: int | None  # None: passed
+    field: str = ""
     type: Literal["card-removed"] = "card-removed"
 
 

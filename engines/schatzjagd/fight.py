@@ -83,7 +83,8 @@ def exchange(s: GameState, cmd: Exchange) -> list:
         change(play, opponent.colour, "life", opponent.life - (blow - opponent_blow), "fight")
     elif blow > opponent_blow:
         left = max(0, fight.monster_life - (blow - opponent_blow))
-        play.emit(ev.MonsterWounded(fight.monster, fight.monster_life, left))  # type: ignore[arg-type]
+        monster = s.card(fight.monster)  # type: ignore[arg-type]
+        play.emit(ev.MonsterWounded(monster.id, fight.monster_life, left, monster.field))
     for who in (h, opponent):
         if who and who.weapons:
             change(play, who.colour, "weapons", who.weapons - 1, "wear")
@@ -106,7 +107,7 @@ def slain(play: Play) -> None:
     guarded = tuple(t.kind for t in play.state.loose if t.guard == card.id)
     if guarded:
         play.emit(ev.TreasuresPickedUp(fight.henchman, card.field, guarded))
-    play.emit(ev.CardDiscarded(card.id))
+    play.emit(ev.CardDiscarded(card.id, card.field))
     apply_effects(play, fight.henchman, card.effects, "reward")
 
 

@@ -19,6 +19,8 @@ class Schatzjagd(Formats):
     command_union = Command
     event_union = Event
     state_type = GameState
+    # 1 still: the card events' ``field`` came later with a default, so documents without it read
+    # unchanged (field ""), and a reader that does not know it passes over it
     format_version = 1
     # No notes (rule 13.4): the record of a running game (who slotted each card, the discard pile by
     # type) stays with the referee; it leaves only once the game is over.

@@ -114,7 +114,7 @@ def arrive(play: Play, colour: str) -> None:
         return
     for card in s.cards_at(p.place):
         if card.kind == "monster":
-            play.emit(ev.FightBegan(colour, monster=card.id, monster_life=MONSTER_LIFE))
+            play.emit(ev.FightBegan(colour, monster=card.id, monster_life=MONSTER_LIFE, field=card.field))
             return
 
 
@@ -178,17 +178,17 @@ def reveal(s: GameState, cmd: Reveal) -> list:
         )
     play = Play(s)
     name = cmd.name.strip().lower()
-    play.emit(ev.CardRevealed(cmd.player, card.id, cmd.card, cmd.value, tuple(cmd.effects), name))
+    play.emit(ev.CardRevealed(cmd.player, card.id, cmd.card, cmd.value, tuple(cmd.effects), name, card.field))
     if cmd.card == "weapon":
-        play.emit(ev.CardDiscarded(card.id))
+        play.emit(ev.CardDiscarded(card.id, card.field))
         change(play, cmd.player, "weapons", p.weapons + cmd.value, "weapon")
     elif cmd.card in ("potion", "trap"):
-        play.emit(ev.CardDiscarded(card.id))
+        play.emit(ev.CardDiscarded(card.id, card.field))
         apply_effects(play, cmd.player, cmd.effects, cmd.card)
     elif cmd.card == "monster":
-        play.emit(ev.FightBegan(cmd.player, monster=card.id, monster_life=MONSTER_LIFE))
+        play.emit(ev.FightBegan(cmd.player, monster=card.id, monster_life=MONSTER_LIFE, field=card.field))
     elif cmd.card in ("spell", "map"):
-        play.emit(ev.CardTaken(cmd.player, card.id))
+        play.emit(ev.CardTaken(cmd.player, card.id, card.field))
     if not play.state.turn.died:
         arrive(play, cmd.player)
     return play.events

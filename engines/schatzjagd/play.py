@@ -156,7 +156,8 @@ def kill(play: Play, colour: str, *, killer: str | None = None, monster: int | N
     player with all its gold, or stay where it fell (guarded by the monster that killed it); a new
     henchman starts in the castle."""
     p = play.state.henchman(colour)
-    play.emit(ev.HenchmanDied(colour, p.place, killer, monster, cause))
+    field = play.state.card(monster).field if monster is not None else ""
+    play.emit(ev.HenchmanDied(colour, p.place, killer, monster, cause, field))
     if play.state.fight is not None and colour in (play.state.fight.henchman, play.state.fight.opponent):
         play.emit(ev.FightEnded("death"))
     if p.cards:
@@ -167,5 +168,5 @@ def kill(play: Play, colour: str, *, killer: str | None = None, monster: int | N
         if p.gold:
             change(play, killer, "gold", play.state.henchman(killer).gold + p.gold, "loot")
     elif p.treasures:
-        play.emit(ev.TreasuresDropped(colour, p.place, p.treasures, monster))
+        play.emit(ev.TreasuresDropped(colour, p.place, p.treasures, monster, field))
     play.emit(ev.HenchmanRestarted(colour))

@@ -89,7 +89,7 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
         raise RuleViolation("catharsis.none", "cards are taken off the board only in Grandlin's catharsis")
     if s.catharsis[0] != cmd.player:
         raise RuleViolation("catharsis.not-yours", "it is {player}'s turn to remove a card", player=s.catharsis[0])
-    card_id = None
+    card_id, field = None, ""
     if cmd.field is not None:
         field = place_of(s, cmd.field, "catharsis.field")
         cards = s.cards_at(field)
@@ -97,7 +97,7 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
             raise RuleViolation("catharsis.no-card", "no card is slotted into {field}", field=field)
         card_id = cards[0].id
     play = Play(s)
-    play.emit(ev.CardRemoved(cmd.player, card_id))
+    play.emit(ev.CardRemoved(cmd.player, card_id, field))
     if not play.state.catharsis:
         total = play.state.discard_total
         if total:

@@ -7,11 +7,15 @@ face-down card on the board.
 
 No notes (rule 13.4): while the game runs nothing here says who slotted a card into the board or
 which types of card lie in the discard pile (a count only); the log's entry for a slotted card
-names the prince whose card it was, not the field. Once the game is over the views show both.
+names the prince whose card it was, not the field. Nor does anything say when a card was slotted,
+which beside the log's entries would say by whom: the board is listed by place, a card is named by
+its field, never by its id (the ids count the slottings). Once the game is over the views show
+who slotted each card and the discard pile by type.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import Any
 
@@ -21,6 +25,25 @@ from engines.schatzjagd.state import OVER, BoardCard, GameState, Henchman
 
 SECRET_KINDS = {"treasure-dug", "treasure-hidden", "plunder-rolled"}
 SECRET_KIND_LISTS = {"treasures-taken", "treasures-dropped", "treasures-picked-up"}
+# an event's names of a board card by id, shown as whether there is one (the field names it)
+CARD_FLAGS = {"monster": "monster", "guard": "guarded"}
+
+_FIELD = re.compile(r"([A-Z]+)([0-9]+)")
+
+
+def place_key(place: str) -> tuple[int, int, str, int]:
+    """The board's order: fields by their letters, then by their number as a number (A2, A10, B1),
+    then anything else by name."""
+    field = _FIELD.fullmatch(place)
+    if field is None:
+        return (1, 0, place, 0)
+    letters, number = field.groups()
+    return (0, len(letters), letters, int(number))
+
+
+def by_place(board: tuple[BoardCard, ...]) -> list[BoardCard]:
+    """The board's cards by place: the order the cardboard shows, not the order they came in."""
+    return sorted(board, key=lambda c: place_key(c.field))
 
 
 def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
@@ -71,6 +94,13 @@ def _piles(state: GameState, over: bool) -> dict[str, Any]:
     return piles
 
 
+def _turn(state: GameState) -> dict[str, Any]:
+    """The turn's record; the specials used this turn by the fields they lie on."""
+    turn = asdict(state.turn)
+    turn["specials"] = [c.field for c in by_place(state.board) if c.id in state.turn.specials]
+    return turn
+
+
 def public_view(state: GameState) -> dict[str, Any]:
     show = state.options.show_treasure_kinds
     over = state.phase == OVER
@@ -87,10 +117,11 @@ def public_view(state: GameState) -> dict[str, Any]:
             "catharsis": state.options.catharsis,
             "teleportal": state.options.teleportal,
             "show_treasure_kinds": show,
+            "kinds": list(state.kinds),  # the kinds of treasure this table plays with (the setup's)
         },
-        "turn": asdict(state.turn),
+        "turn": _turn(state),
         "players": [_henchman(p, show) for p in state.players],
-        "board": [_card(c, over) for c in state.board],
+        "board": [_card(c, over) for c in by_place(state.board)],
         "loose": [{"place": t.place, "guarded": t.guard is not None} for t in state.loose],
         "piles": _piles(state, over),
         "fight": None
@@ -118,14 +149,24 @@ def player_view(state: GameState, colour: str) -> dict[str, Any]:
 
 
 def public_event(event: Any) -> dict[str, Any]:
+    """An event as the game log shows it: treasure kinds blanked out (a count, or "treasure"), and a
+    board card named by its field, never by its id; a monster or a guard only as there being one."""
     data = asdict(event)
     kind = data.pop("type")
-    if kind in SECRET_KINDS and data.get("kind") is not None:
-        data["kind"] = "treasure"
-    if kind in SECRET_KIND_LISTS:
-        data["count"] = len(data.pop("kinds"))
     if kind == "card-placed":  # who slotted a card, not which card or where (no notes)
-        data = {"player": data["player"]}
-    if "effects" in data:
-        data["effects"] = [str(e) for e in event.effects]
-    return {"type": kind, **data}
+        return {"type": kind, "player": data["player"]}
+    shown: dict[str, Any] = {"type": kind}
+    for key, value in data.items():
+        if key == "card":  # a card's id counts the slottings: the field names the card
+            continue
+        if key in CARD_FLAGS:
+            shown[CARD_FLAGS[key]] = value is not None
+        elif key == "kinds" and kind in SECRET_KIND_LISTS:
+            shown["count"] = len(value)
+        elif key == "kind" and kind in SECRET_KINDS and value is not None:
+            shown["kind"] = "treasure"
+        elif key == "effects":
+            shown["effects"] = [str(e) for e in event.effects]
+        else:
+            shown[key] = value
+    return shown

@@ -23,6 +23,7 @@ from engines.core.saved import dump_history, load_history
 from engines.schatzjagd import GAME
 from engines.schatzjagd.rules import CARD_TYPES, COMPOSITION
 from engines.schatzjagd.state import OVER, GameState, Loose
+from engines.schatzjagd.views import place_key
 from tests.engines.schatzjagd.table import GREEDY, illegal_command, new_history, play_step
 
 DECK, TREASURES = 122, 12
@@ -228,10 +229,20 @@ def quoted(view: Any) -> str:
     return json.dumps(view, ensure_ascii=False)
 
 
+def without_kinds(view: Any) -> dict[str, Any]:
+    """The view without the kinds of treasure the game has (the setup's, public)."""
+    return {**view, "options": {k: v for k, v in view["options"].items() if k != "kinds"}}
+
+
 def check_view(state: GameState) -> None:
     view = GAME.public_view(state)
     over = state.phase == OVER
-    for entry, card in zip(view["board"], state.board, strict=True):
+    # by place, not in the order the cards came (which beside the log would say who slotted them)
+    board = sorted(state.board, key=lambda c: place_key(c.field))
+    assert [entry["field"] for entry in view["board"]] == [c.field for c in board]
+    assert all("id" not in entry for entry in view["board"]), "a card's id counts the slottings"
+    assert all(isinstance(field, str) for field in view["turn"]["specials"]), "specials by their fields"
+    for entry, card in zip(view["board"], board, strict=True):
         if card.kind is None:
             assert entry == {"field": card.field, "face_down": True, **({"owner": card.owner} if over else {})}
         assert ("owner" in entry) is over, "who slotted a card shows only once the game is over (no notes)"
@@ -241,8 +252,12 @@ def check_view(state: GameState) -> None:
         for shown, p in zip(view["players"], state.players, strict=True):
             assert shown["treasure_kinds"] == sorted(p.treasures) and shown["hidden_kinds"] == sorted(p.hidden)
     else:
-        assert GAME.public_view(relabel(state)) == view, "the public view depends on the kinds of treasures"
-        text = quoted({k: v for k, v in view.items() if k != "victory"})  # the agreed victory may name kinds
+        assert view["options"]["kinds"] == list(state.kinds)  # the kinds the table plays with, as agreed
+        assert without_kinds(GAME.public_view(relabel(state))) == without_kinds(view), (
+            "the public view depends on the kinds of treasures"
+        )
+        text = quoted(without_kinds({k: v for k, v in view.items() if k != "victory"}))  # the agreed victory
+        # and the kinds agreed name kinds
         for kind in state.kinds:
             assert f'"{kind}"' not in text, f"{kind} shows in the public view: {text}"
     for p in state.players:
@@ -261,6 +276,10 @@ def check_public_event(event: Any, kinds: tuple[str, ...]) -> None:
         assert f'"{kind}"' not in text, f"{kind} shows in the log: {shown}"
     if event.type == "card-placed":  # who played a card face down, never which card or where (no notes)
         assert shown == {"type": "card-placed", "player": event.player}, shown
+    for key in ("card", "monster", "guard"):  # a card's id counts the slottings: never shown
+        assert not isinstance(shown.get(key), int) or isinstance(shown.get(key), bool), shown
+    if hasattr(event, "field") and event.type != "card-placed":
+        assert shown["field"] == event.field, shown
 
 
 @settings(FAST, max_examples=15)

@@ -336,7 +336,7 @@ def monster_fight(power: int, reward: str = "") -> tuple[History, int]:
     h.apply(Travel("blue", 4, "C3"))
     effects = (parse_effect(reward),) if reward else ()
     events = h.apply(Reveal("blue", "monster", power, effects=effects))
-    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15)
+    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15, field="C3")
     return h, card
 
 
@@ -354,7 +354,7 @@ def test_an_exchange_with_a_monster_wounds_the_weaker_blow_and_wears_the_henchma
     assert h.state.card(card).value == 8  # a monster's power never wears
     fix(h, "blue.strength", 15)
     events = h.apply(Exchange("blue", 6, 1))  # 15 + 2 + 6 = 23 against 9: 14 more than the 12 left
-    assert ev.MonsterWounded(card, 12, 0) in events and ev.FightEnded("slain") in events
+    assert ev.MonsterWounded(card, 12, 0, "C3") in events and ev.FightEnded("slain") in events
     assert h.state.fight is None and h.state.board == ()
     assert h.state.discard[CARD_TYPES.index("monster")] == 1
     assert values(h, "blue") == (12, 8, 15, 1, 0)  # the reward gold+3; the last exchange wore 2 -> 1
@@ -416,7 +416,7 @@ def test_a_monster_fled_from_stays_face_up_and_attacks_again_when_the_henchman_s
     h.apply(EndTurn("blue"))
     pass_turn(h)
     events = h.apply(Travel("blue", 1, "C3"))  # staying: the known monster attacks, at full life again
-    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15)
+    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15, field="C3")
     fix(h, "blue.weapons", 10)
     h.apply(Flee("blue", 1))  # 8 + 1 = 9 against 2 + 10 = 12: no wound; the fleeing weapons do not wear
     assert values(h, "blue") == (6, 5, 2, 10, 0)
@@ -474,8 +474,8 @@ def test_a_henchman_killed_by_a_monster_leaves_its_treasures_guarded_until_the_m
     h.apply(Reveal("red", "monster", 12, effects=(parse_effect("strength+1"),)))
     fix(h, "red.life", 4)
     events = h.apply(Exchange("red", 1, 6))  # red 2 + 1 = 3 against 12 + 6 = 18
-    assert ev.HenchmanDied("red", "C3", monster=card, cause="fight") in events
-    assert ev.TreasuresDropped("red", "C3", ("orb",), guard=card) in events
+    assert ev.HenchmanDied("red", "C3", monster=card, cause="fight", field="C3") in events
+    assert ev.TreasuresDropped("red", "C3", ("orb",), guard=card, field="C3") in events
     assert h.state.loose_at("C3")[0].guard == card and h.state.henchman("red").treasures == ()
     refused(h, Travel("red", 2, "C2"), "henchman.dead")
     refused(h, PickUp("red", ("orb",)), "henchman.dead")
@@ -958,7 +958,7 @@ def test_a_pile_used_up_again_while_drawing_after_a_catharsis_begins_another():
     )
     events = GAME.decide(state, RemoveCard("red", "D4"))  # the discard pile now holds that one card
     assert events == [
-        ev.CardRemoved("red", 1),
+        ev.CardRemoved("red", 1, "D4"),
         ev.DeckReshuffled(1),
         ev.CardsDrawn("blue", 1),
         ev.CatharsisBegan(("blue", "red") * 3, (("blue", 1),)),
@@ -1033,7 +1033,7 @@ def test_a_teleported_henchman_turns_up_what_lies_on_its_new_field():
     h.apply(Teleport("blue", 6, "B6"))
     refused(h, EndTurn("blue"), "card.reveal-first")
     events = h.apply(Reveal("blue", "monster", 5))
-    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15)
+    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15, field="B6")
 
 
 def test_without_the_teleportal_rule_nobody_steps_in():
