@@ -5,7 +5,8 @@ Secrets stay secret: a card in a hand or face down is never named by type (a car
 where the state gone back to shows it face up), treasures are counted, never named by kind.
 No notes (rule 13.4): the words never say who slotted a face-down card (a card slotted this turn
 goes back to "the hand it came from", and its field is not named, so that the game log cannot tie
-it to the prince whose turn it was), nor which type of card goes onto the discard pile.
+it to the prince whose turn it was), nor which type of card goes onto the discard pile. Cards are
+named by their fields and taken in the board's order by place, never in the order they came.
 Every line is a catalogue message (:mod:`companion.i18n`), rendered in the table's language when
 shown. The German place and pile words are datives (``bei der Stadt``, ``vor der Stadtmauer``).
 """
@@ -14,8 +15,19 @@ from __future__ import annotations
 
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
 from companion.journal.table_words import flows
-from engines.schatzjagd.rules import CARD_TYPES, CITY, CITY_GATE, SHOPS, SIGNS, Effect, castle_colour, gate_colour
+from engines.schatzjagd.rules import (
+    CARD_TYPES,
+    CITY,
+    CITY_GATE,
+    SHOPS,
+    SIGNS,
+    TELEPORTAL,
+    Effect,
+    castle_colour,
+    gate_colour,
+)
 from engines.schatzjagd.state import CATHARSIS, BoardCard, Fight, GameState, Henchman
+from engines.schatzjagd.views import by_place
 
 VALUES = (
     ("life", "life"),
@@ -189,6 +201,8 @@ def card_words(card: BoardCard) -> Text:
             return Message("the monster (power {value}, reward {effects})", value=card.value, effects=effects)
         return Message("the monster (power {value})", value=card.value)
     if card.kind == "special":
+        if card.name == TELEPORTAL:
+            return Message("the teleportal")
         return Message("the special card {name}", name=card.name) if card.name else Word("the special card")
     if card.kind in ("potion", "trap") and card.effects:
         return Message("{card} ({effects})", card=Word(f"the {card.kind}"), effects=effects)
@@ -243,7 +257,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
     unshuffle = need[draw] < 0 < need[discard]
     reshuffle = need[discard] < 0 < need[draw]
     out: list[Text] = []
-    for card in cur.board:  # cards that leave the board
+    for card in by_place(cur.board):  # cards that leave the board
         if card.id in then:
             continue
         if reshuffle:
@@ -256,7 +270,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
         if target is not None:
             need[target] -= 1
         out.append(_card_leaves(card, target, slotted=res.next_card <= card.id))
-    for card in res.board:  # cards that come back onto the board
+    for card in by_place(res.board):  # cards that come back onto the board
         if card.id in now:
             continue
         hands_first = [mine, *(h for h in hands if h != mine)]
@@ -274,7 +288,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
             if i is not None:
                 seen_need[i] += 1
         out.append(_card_returns(card, source, slotted=cur.next_card <= card.id))
-    for card in res.board:  # cards turned up or down
+    for card in by_place(res.board):  # cards turned up or down
         old = now.get(card.id)
         if old is None or (old.kind, old.value, old.effects, old.name) == (
             card.kind,

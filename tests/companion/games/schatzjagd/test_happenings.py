@@ -156,8 +156,8 @@ def test_a_card_turned_up_says_its_printed_numbers_and_what_it_did():
         "Er greift sofort an, mit 15 Lebenskraft."
     ]
     en, de = said("36", "reveal red card=special name=teleportal")
-    assert en == ["Red turns up the card on B3: the special card teleportal; it stays on its field."]
-    assert de == ["Rot deckt die Karte bei B3 auf: die Spezialkarte teleportal; sie bleibt in ihrem Feld."]
+    assert en == ["Red turns up the card on B3: the teleportal; it stays on its field."]
+    assert de == ["Rot deckt die Karte bei B3 auf: das Teleportal; sie bleibt in ihrem Feld."]
 
 
 def test_a_spell_or_map_found_goes_into_the_hand():
