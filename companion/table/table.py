@@ -58,12 +58,15 @@ Listener = Callable[[Notice], Any]
 @dataclass(frozen=True, slots=True)
 class Awaited:
     """What the game waits for: the engine's ``awaiting`` list, the players choosing in secret on
-    the panel (and who of them has locked in), and the rolls awaited, the first one next."""
+    the panel (and who of them has locked in), and the rolls awaited, the first one next;
+    ``asked``: the first is a roll a screen's command waits for (a flight's last blow, the
+    opponent's die of an exchange), which ``cancel_roll`` gives up."""
 
     game: tuple[dict[str, Any], ...]
     choosing: tuple[str, ...]
     locked: tuple[str, ...]
     rolls: tuple[RollWanted, ...]
+    asked: bool = False
 
 
 class Table:
@@ -154,6 +157,7 @@ class Table:
             selection.choosing() if selection is not None else (),
             selection.locked() if selection is not None else (),
             tuple(self._rolls()),
+            self._intent is not None,
         )
 
     def status(self) -> HardwareStatus:

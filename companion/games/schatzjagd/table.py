@@ -95,8 +95,9 @@ class SchatzjagdTable:
             text = Message("{player} rolls the die for the monster", player=_who(state, second))
 
         def opponent_roll(face: int) -> RollWanted:
+            rolled = Message("{player} rolled {face}; {next}", player=_who(state, henchman), face=face, next=text)
             return RollWanted(
-                second, "number", words, lambda opponent_face: Exchange(henchman, face, opponent_face), text
+                second, "number", words, lambda opponent_face: Exchange(henchman, face, opponent_face), rolled
             )
 
         return RollWanted(

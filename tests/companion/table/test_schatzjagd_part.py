@@ -165,7 +165,11 @@ def test_an_exchange_with_a_monster_takes_the_henchmans_die_then_the_next_prince
     says(first.text, "Ben (Blue) rolls the die for the own henchman", "Ben (Blau) würfelt für den eigenen Schergen")
     second = first.make(3)
     assert second == RollWanted("green", "number", "green rolls the die for the monster", None)
-    says(second.text, "Clara (Green) rolls the die for the monster", "Clara (Grün) würfelt für den Unhold")
+    says(
+        second.text,
+        "Ben (Blue) rolled 3; Clara (Green) rolls the die for the monster",
+        "Ben (Blau) hat 3 gewürfelt; Clara (Grün) würfelt für den Unhold",
+    )
     assert second.make(5) == Exchange("blue", 3, 5)
     assert first.make(6).make(1) == Exchange("blue", 6, 1)  # each first face makes its own second roll
     accepted(history.state, second.make(5))
@@ -187,7 +191,11 @@ def test_in_a_fight_between_henchmen_the_second_die_is_the_opponents():
     assert first == RollWanted("red", "number", "red rolls the die for the own henchman", None)
     second = first.make(5)
     assert second == RollWanted("blue", "number", "blue rolls the die for the own henchman", None)
-    says(second.text, "Ben (Blue) rolls the die for the own henchman", "Ben (Blau) würfelt für den eigenen Schergen")
+    says(
+        second.text,
+        "Anna (Red) rolled 5; Ben (Blue) rolls the die for the own henchman",
+        "Anna (Rot) hat 5 gewürfelt; Ben (Blau) würfelt für den eigenen Schergen",
+    )
     assert second.make(3) == Exchange("red", 5, 3)
     history.apply(second.make(3))  # scenario 21's first exchange: blue loses 4
     assert history.state.henchman("blue").life == 11

@@ -147,8 +147,8 @@ def test_an_exchange_by_two_typed_rolls_is_written_once_with_both_dice(start):
     called = table.type_roll("3")
     assert called == RollCalled("green", "number", "green rolls the die for the monster")
     assert heard[-1] is called
-    assert render(called.text, "en") == "Clara (Green) rolls the die for the monster"
-    assert render(called.text, "de") == "Clara (Grün) würfelt für den Unhold"
+    assert render(called.text, "en") == "Ben (Blue) rolled 3; Clara (Green) rolls the die for the monster"
+    assert render(called.text, "de") == "Ben (Blau) hat 3 gewürfelt; Clara (Grün) würfelt für den Unhold"
     assert (session.head, written(journal, session)) == (head, entries)
     assert rollers(table) == ["green"] and table.kept() is None
 

@@ -119,6 +119,13 @@ def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
     if kept is not None:
         return _kept(view, kept)
     rolls = tuple(awaited.rolls)
+    if awaited.asked and rolls:  # a roll the screen asked for (a flight, the teleportal, a search, a
+        # blow's second die): it says for whom; "Back" gives it up
+        roll = rolls[0]
+        back = Option(Message("Back"), dialog="roll-again", main=False)
+        return Step(
+            part, Message("{roll}.", roll=roll.text if roll.text is not None else roll.words), (back,), rolls=True
+        )
     if part == FIGHT:
         return _fight(view, rolls)
     current = view["current"]
@@ -139,15 +146,14 @@ def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
     options = _place(view, current, commands) + _card(view, current, commands)
     if "end-turn" in commands:
         options += (Option(Message("End the turn"), c.EndTurn(current), main=not options),)
-    if rolls:  # a roll the screen asked for (the teleportal, a search): the roll says for whom
-        roll = rolls[0]
-        return Step(part, Message("{roll}.", roll=roll.text if roll.text is not None else roll.words), rolls=True)
     if part == PLACE:
         prompt: Text = Message(
             "{player} · {place}: what now?", player=who(current, view), place=short_place(me["place"])
         )
     elif "end-turn" not in commands:
         prompt = Message("{player} holds more than four cards: play one first.", player=who(current, view))
+    elif commands == ["end-turn"]:
+        prompt = Message("{player}: end the turn; the hands are filled up to four.", player=who(current, view))
     else:
         prompt = Message("{player}: play a card, or end the turn.", player=who(current, view))
     return Step(part, prompt, options)

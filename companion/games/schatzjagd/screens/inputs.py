@@ -194,7 +194,7 @@ class EffectsEditor(GridLayout):
         less, more = Factory.Quiet(text="−"), Factory.Quiet(text="+")
         less.bind(on_release=lambda *_: self.step(-1))
         more.bind(on_release=lambda *_: self.step(1))
-        number = Factory.Body(text=str(self.amount), bold=True, halign="center")
+        number = Factory.Body(text=str(self.amount), bold=True, halign="center", height=dp(theme.TOUCH_DP))
         for widget in (less, number, more):
             row.add_widget(widget)
         for op, sign in OPS:

@@ -45,9 +45,10 @@ from tests.companion.table.test_schatzjagd_part import game, monster_fight, posi
 
 def awaited(state: Any, rolls: tuple[RollWanted, ...] | None = None) -> Awaited:
     """What a table awaits in ``state``: the game's own rolls unless ``rolls`` are given (a screen's
-    command waiting for its die)."""
+    command waiting for its die, or the second die of an exchange: ``asked``)."""
     view = GAME.public_view(state)
-    return Awaited(tuple(view["awaiting"]), (), (), tuple(TABLE.rolls(state)) if rolls is None else rolls)
+    asked = rolls is not None and bool(rolls)
+    return Awaited(tuple(view["awaiting"]), (), (), tuple(TABLE.rolls(state)) if rolls is None else rolls, asked)
 
 
 def guided(state: Any, rolls: tuple[RollWanted, ...] | None = None, kept: Any = None) -> Step:
@@ -242,12 +243,13 @@ def test_the_second_die_of_an_exchange_and_a_flights_last_blow_are_said_in_the_f
     state = monster_fight().state
     (first,) = TABLE.rolls(state)
     shown = guided(state, rolls=(first.make(3),))
-    assert en(shown.prompt).endswith("\nClara (Green) rolls the die for the monster.")
+    assert en(shown.prompt) == "Ben (Blue) rolled 3; Clara (Green) rolls the die for the monster."
     assert shown.rolls
     last_blow = TABLE.prepare(state, Flee("blue", NOT_ROLLED), random.Random(1))
     shown = guided(state, rolls=(last_blow,))
-    assert en(shown.prompt).endswith("\nClara (Green) rolls the die for the monster's last blow.")
-    assert render(shown.prompt, "de").endswith("\nClara (Grün) würfelt für den letzten Schlag des Unholds.")
+    assert en(shown.prompt) == "Clara (Green) rolls the die for the monster's last blow."
+    assert render(shown.prompt, "de") == "Clara (Grün) würfelt für den letzten Schlag des Unholds."
+    assert labels(shown) == ["Back"]  # the flight given up: the fight goes on
 
 
 def test_in_a_fight_between_henchmen_both_may_flee():
@@ -329,7 +331,8 @@ def test_the_teleportal_is_stepped_into_by_its_die_and_a_kept_face_asks_where_it
 
     wanted = TABLE.prepare(state, step_in.command, random.Random(1))
     shown = guided(state, rolls=(wanted,))
-    assert (shown.part, shown.rolls, shown.options) == ("place", True, ())
+    assert (shown.part, shown.rolls, labels(shown)) == ("place", True, ["Back"])  # "Back" gives the roll up
+    assert shown.options[0].dialog == "roll-again"
     assert en(shown.prompt) == "Anna (Red) rolls the die for the teleportal."
 
     shown = guided(state, rolls=(), kept=wanted.make(4))
