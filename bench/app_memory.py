@@ -1,11 +1,11 @@
-"""Resident memory of the touchscreen app after a whole game of Die Glücksritter, against a bare Kivy app.
+"""Resident memory of the touchscreen app after a whole game (Die Glücksritter, Schatzjagd), against a bare Kivy app.
 
 Each run starts a new process of the venv's interpreter, headless (``companion.app.env.prepare``
 with ``headless=True``: SDL's offscreen driver, ``KCFG_GRAPHICS_MAXFPS=0``), with a data
 directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak, ``VmHWM``) from
-``/proc/self/status``. Two cases, started the same way with ``companion.app.driver.Driver``:
+``/proc/self/status``. Three cases, started the same way with ``companion.app.driver.Driver``:
 
-* **companion**: ``CompanionApp`` with the keyboard as the button panel
+* **Die Glücksritter**: ``CompanionApp`` with the keyboard as the button panel
   (``companion.app.run.hardware_factory(..., dice="none")`` without a hardware settings file)
   plays a game: 4 players (red, blue, green, yellow), rules schmidt-1998, the digital sack. After
   every command the driver lets 2 frames draw. The script: a roll awaited is rolled on the screen
@@ -20,18 +20,36 @@ directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak
   The script plays until the game is over (about 25 rounds with the default seed) or ``--rounds``
   rounds (40) have been played. Memory is read at the start screen, with the game on the board
   before the first command, and after the game.
+* **Schatzjagd**: the same app plays a whole game written as a scenario, to its victory: of the
+  Schatzjagd scenarios that play a whole game (the complete games of ``tests/scenarios/schatzjagd/``
+  and any Schatzjagd game of ``tests/scenarios/long/``, each expecting ``phase = over``) the one
+  with the most commands, or ``--scenario``; now
+  ``44-complete-game-three-players.scn``: 3 players, 6 days, 57 commands (journeys, cards,
+  digging, the smith and the healer, two fights, hiding treasures) and 5 lines the rules refuse.
+  The file is read with the project's scenario notation (``companion.scenario.run.prepare``: the
+  setup and the commands from the game's adapter, ``companion.games.schatzjagd.scenario``), the
+  game started with ``CompanionApp.start_game("schatzjagd", setup)`` and every command line
+  submitted to the app's table as it is (``Table.submit``: a journey with its die, an exchange
+  with both dice, a flight with the last blow's die; ``undo``/``redo`` through ``Table.undo``/
+  ``redo``), 2 frames after each. A line that expects a refusal is submitted too and must be
+  refused by that rule with nothing written; expectations are skipped. At the end the public
+  view's phase must be ``over``. Memory is read as for Die Glücksritter.
 * **bare Kivy**: an ``App`` whose root is one ``Label``, started with the same driver, 50 frames
   drawn.
 
-Printed: the medians over ``--repeat`` processes of each (3) and the difference, and the rounds,
-commands and journal entries of the games (the seeds are ``--seed``, ``--seed`` + 1, ...).
-Target: the app at most **120 MB** resident after the game. Headless, the GL driver is Mesa's
-software renderer (llvmpipe), whose libraries' resident pages (libLLVM, swrast_dri.so) come to
-about 65 MB even in the bare Kivy app, mostly llvmpipe's shader compiler, which a GPU driver such
-as the Pi's v3d does not run; that part is printed, and the app's figure without it (a rough
-figure for a Pi: its GPU driver's own pages are not counted). No figure is asserted.
+Printed: the bare Kivy app's medians over ``--repeat`` processes (3), then one block per game
+(``--game``: gluecksritter, schatzjagd or all): the games played (rounds or days, commands,
+journal entries; Die Glücksritter's seeds are ``--seed``, ``--seed`` + 1, ...), the medians over
+``--repeat`` processes at each reading and the difference to the bare Kivy app.
+Target: the app at most **120 MB** resident after the game, for each game. Headless, the GL
+driver is Mesa's software renderer (llvmpipe), whose libraries' resident pages (libLLVM,
+swrast_dri.so) come to about 65 MB even in the bare Kivy app, mostly llvmpipe's shader compiler,
+which a GPU driver such as the Pi's v3d does not run; that part is printed, and the app's figure
+without it (a rough figure for a Pi: its GPU driver's own pages are not counted). No figure is
+asserted.
 
-    python bench/app_memory.py [--repeat N] [--rounds R]
+    python bench/app_memory.py [--repeat N] [--game gluecksritter|schatzjagd|all] [--rounds R] [--seed S]
+                               [--scenario FILE.scn]
 """
 
 from __future__ import annotations
@@ -48,6 +66,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TARGET_MB = 120.0
 PLAYERS = ("red", "blue", "green", "yellow")
 MAX_STEPS = 5000
+SCENARIOS = ROOT / "tests" / "scenarios"
+GAMES = {"gluecksritter": "Die Glücksritter", "schatzjagd": "Schatzjagd"}
 
 
 def memory() -> dict[str, float]:
@@ -91,10 +111,22 @@ class Stuck(RuntimeError):
     pass
 
 
-def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
+def start_app(data_dir: Path, seed: int) -> tuple[Any, Any, Any]:
+    """The app with the keyboard as the button panel, started and on its start screen; its driver
+    and the hardware settings."""
     from companion.app.driver import Driver
     from companion.app.run import hardware_factory
     from companion.app.shell import CompanionApp
+
+    app = None
+    make, config = hardware_factory(lambda: app.settings_, dice="none")
+    app = CompanionApp(data_dir, hardware=make, wiring=config.panel, rng=random.Random(seed))
+    driver = Driver(app).start()
+    driver.frames(10)
+    return app, driver, config
+
+
+def gluecksritter_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     from companion.games.gluecksritter.screens.guide import step
     from companion.games.gluecksritter.screens.setup import setup as gluecksritter_setup
     from companion.table import Refused
@@ -103,11 +135,7 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     from tests.support import autoplay
 
     rng = random.Random(seed)
-    app = None
-    make, config = hardware_factory(lambda: app.settings_, dice="none")
-    app = CompanionApp(data_dir, hardware=make, wiring=config.panel, rng=random.Random(seed))
-    driver = Driver(app).start()
-    driver.frames(10)
+    app, driver, _ = start_app(data_dir, seed)
     marks = {"start screen": memory()}
     settings = app.game_settings("gluecksritter")
     app.start_game("gluecksritter", gluecksritter_setup("schmidt-1998", PLAYERS, {}, settings))
@@ -189,67 +217,195 @@ def companion_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
     return result
 
 
-def child(case: str, data_dir: Path, rounds: int, seed: int) -> int:
+def whole_games() -> list[tuple[Path, int]]:
+    """The Schatzjagd scenarios that play a whole game to its end (the complete games of
+    ``tests/scenarios/schatzjagd/``, any Schatzjagd game of ``tests/scenarios/long/``, each
+    expecting ``phase = over``), with the lines each submits to the table, longest first."""
+    from companion.scenario.parse import CommandLine, Expect, ExpectRefused, HistoryOp, parse_scenario, read_text
+
+    found = []
+    paths = [*sorted(SCENARIOS.glob("schatzjagd/*complete-game*.scn")), *sorted(SCENARIOS.glob("long/*.scn"))]
+    for path in paths:
+        scenario = parse_scenario(read_text(path), path)
+        statements = scenario.statements
+        if scenario.game != "schatzjagd" or not any(
+            isinstance(s, Expect) and s.key.strip() == "phase" and s.value.strip() == "over" for s in statements
+        ):
+            continue
+        submitted = sum(isinstance(s, (CommandLine, HistoryOp, ExpectRefused)) for s in statements)
+        found.append((path, submitted))
+    return sorted(found, key=lambda found: -found[1])
+
+
+def schatzjagd_child(data_dir: Path, scenario: Path, seed: int) -> dict[str, Any]:
+    from companion.scenario.parse import ExpectRefused, HistoryOp, parse_scenario, read_text
+    from companion.scenario.run import prepare
+    from companion.table import Happened, Moved, Refused
+
+    plan = prepare(parse_scenario(read_text(scenario), scenario))
+    app, driver, _ = start_app(data_dir, seed)
+    marks = {"start screen": memory()}
+    app.start_game("schatzjagd", plan.config)
+    driver.frames(10)
+    if app.table is None:
+        raise Stuck(f"the game did not open on the screen (the log above says why): {app.unshown!r}")
+    marks["game on the board"] = memory()
+    table = app.table
+    counts = {"commands": 0, "undo/redo": 0, "refused": 0}
+
+    def send(line: Any, command: Any) -> Any:
+        if isinstance(line, HistoryOp):
+            notice = table.undo() if line.op == "undo" else table.redo()
+        else:
+            notice = table.submit(command)
+        driver.frames(2)
+        return notice
+
+    for step in plan.steps:
+        line = step.statement
+        if isinstance(line, ExpectRefused):
+            head = app._session.head
+            notice = send(line.command, step.command)
+            rule = getattr(notice, "rule", "")
+            wanted = rule.startswith(line.rule[:-1]) if line.rule.endswith("*") else rule == line.rule
+            if not isinstance(notice, Refused) or not wanted or app._session.head != head:
+                raise Stuck(f"line {line.line} ({line.text}): the table answered {notice!r}")
+            counts["refused"] += 1
+        elif step.command is not None or isinstance(line, HistoryOp):  # expectations are skipped
+            notice = send(line, step.command)
+            if not isinstance(notice, (Happened, Moved)):
+                raise Stuck(f"line {line.line} ({line.text}): the table answered {notice!r}")
+            counts["undo/redo" if isinstance(line, HistoryOp) else "commands"] += 1
+    view = table.public_view()["view"]
+    if view["phase"] != "over":
+        raise Stuck(f"the game is not over after {scenario.name}: phase {view['phase']}, day {view['day']}")
+    driver.frames(10)
+    marks["after the game"] = memory()
+    result = {
+        "marks": marks,
+        "end": marks["after the game"],
+        "scenario": scenario.name,
+        "days": view["day"],
+        "winner": view["winner"],
+        "over": True,
+        "entries": app._session.head,
+        **counts,
+    }
+    driver.stop()
+    return result
+
+
+def child(case: str, data_dir: Path, args: argparse.Namespace) -> int:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from companion.app import env
 
     env.prepare(data_dir / "kivy", headless=True)
-    result = companion_child(data_dir, rounds, seed) if case == "companion" else bare_child(data_dir)
+    if case == "gluecksritter":
+        result = gluecksritter_child(data_dir, args.rounds, args.seed)
+    elif case == "schatzjagd":
+        result = schatzjagd_child(data_dir, args.scenario, args.seed)
+    else:
+        result = bare_child(data_dir)
     print("result " + json.dumps(result), flush=True)
     return 0
 
 
 # ----------------------------------------------------------------------------- the parent
-def run_child(case: str, rounds: int, seed: int) -> dict[str, Any]:
+def run_child(case: str, options: list[str]) -> dict[str, Any]:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from bench.child import run_child as child
 
-    return child(__file__, case, ["--rounds", str(rounds), "--seed", str(seed)], "companion-bench-memory-")
+    return child(__file__, case, options, "companion-bench-memory-")
+
+
+def median(runs: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(run["end"][key] for run in runs)
+
+
+def detail(runs: list[dict[str, Any]]) -> str:
+    return (
+        f"VmRSS median {median(runs, 'VmRSS'):6.1f} MB  (peak VmHWM {median(runs, 'VmHWM'):.1f}; "
+        f"anonymous {median(runs, 'RssAnon'):.1f}, file-backed {median(runs, 'RssFile'):.1f}, "
+        f"of which the software renderer's libraries {median(runs, 'GL'):.1f})"
+    )
+
+
+def played(game: str, run: dict[str, Any], rounds: int) -> str:
+    if game == "gluecksritter":
+        ending = "game over" if run["over"] else f"stopped after round {rounds}"
+        return (
+            f"{ending} in round {run['rounds']}, {run['entries']} journal entries; "
+            f"{run['commands']} commands accepted ({run['random table']} from the random table, "
+            f"{run['refused']} refused), {run['rolls']} rolls, {run['keys']} panel keys"
+        )
+    moves = f", {run['undo/redo']} undo/redo" if run["undo/redo"] else ""
+    return (
+        f"{run['scenario']}, game over on day {run['days']} ({run['winner']} won), {run['entries']} journal "
+        f"entries; {run['commands']} commands accepted{moves}, {run['refused']} refused as the scenario expects"
+    )
+
+
+def block(game: str, runs: list[dict[str, Any]], bares: list[dict[str, Any]], rounds: int) -> None:
+    print(GAMES[game])
+    for text in dict.fromkeys(played(game, run, rounds) for run in runs):  # the same game once
+        repeated = sum(played(game, run, rounds) == text for run in runs)
+        print(f"  a game{f' (x{repeated})' if repeated > 1 else ''}: {text}")
+    for mark in runs[0]["marks"]:
+        rss = statistics.median(run["marks"][mark]["VmRSS"] for run in runs)
+        print(f"  companion, {mark:<18} VmRSS median {rss:6.1f} MB")
+    app, bare = median(runs, "VmRSS"), median(bares, "VmRSS")
+    print(f"  {'companion after the game':<29} {detail(runs)}")
+    print(f"  {'difference to the bare app':<29} {app - bare:6.1f} MB")
+    without = app - median(runs, "GL")
+    print(
+        f"  the app is {app / TARGET_MB:.2f} x the target of {TARGET_MB:g} MB; without the software renderer's "
+        f"libraries (Mesa llvmpipe) {without:.1f} MB, {without / TARGET_MB:.2f} x"
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="processes of each case (3)")
-    parser.add_argument("--rounds", type=int, default=40, help="stop after this many rounds if the game goes on (40)")
-    parser.add_argument("--seed", type=int, default=1998, help="the script's random choices (1998)")
-    parser.add_argument("--child", choices=("companion", "bare"), help=argparse.SUPPRESS)
+    parser.add_argument("--game", choices=(*GAMES, "all"), default="all", help="the games played (all)")
+    parser.add_argument(
+        "--rounds", type=int, default=40, help="Die Glücksritter: stop after this many rounds if the game goes on (40)"
+    )
+    parser.add_argument("--seed", type=int, default=1998, help="Die Glücksritter: the script's random choices (1998)")
+    parser.add_argument(
+        "--scenario", type=Path, help="Schatzjagd: the whole game played (the longest complete game of tests/scenarios)"
+    )
+    parser.add_argument("--child", choices=(*GAMES, "bare"), help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        return child(args.child, args.data_dir, args.rounds, args.seed)
+        return child(args.child, args.data_dir, args)
 
-    print("Resident memory, headless: the app after a game of Die Glücksritter against a bare Kivy app")
-    games = [run_child("companion", args.rounds, args.seed + n) for n in range(args.repeat)]
-    bares = [run_child("bare", args.rounds, args.seed) for _ in range(args.repeat)]
-    for game in games:
-        ending = "game over" if game["over"] else f"stopped after round {args.rounds}"
-        print(
-            f"  a game: {ending} in round {game['rounds']}, {game['entries']} journal entries; "
-            f"{game['commands']} commands accepted ({game['random table']} from the random table, "
-            f"{game['refused']} refused), {game['rolls']} rolls, {game['keys']} panel keys"
-        )
-    for mark in games[0]["marks"]:
-        rss = statistics.median(g["marks"][mark]["VmRSS"] for g in games)
-        print(f"  companion, {mark:<18} VmRSS median {rss:6.1f} MB")
-
-    def median(runs: list[dict[str, Any]], key: str) -> float:
-        return statistics.median(run["end"][key] for run in runs)
-
-    app, bare = median(games, "VmRSS"), median(bares, "VmRSS")
-    for name, runs in (("companion after the game", games), ("bare Kivy app", bares)):
-        print(
-            f"  {name:<27} VmRSS median {median(runs, 'VmRSS'):6.1f} MB  (peak VmHWM {median(runs, 'VmHWM'):.1f}; "
-            f"anonymous {median(runs, 'RssAnon'):.1f}, file-backed {median(runs, 'RssFile'):.1f}, "
-            f"of which the software renderer's libraries {median(runs, 'GL'):.1f})"
-        )
-    print(f"  difference                  {app - bare:6.1f} MB")
-    without = app - median(games, "GL")
+    games = list(GAMES) if args.game == "all" else [args.game]
+    options: dict[str, list[str]] = {"bare": []}
+    if "schatzjagd" in games:
+        if args.scenario is None:
+            if str(ROOT) not in sys.path:
+                sys.path.insert(0, str(ROOT))
+            candidates = whole_games()
+            if not candidates:
+                raise SystemExit(f"no whole Schatzjagd game in {SCENARIOS}")
+            args.scenario = candidates[0][0]
+        options["schatzjagd"] = ["--scenario", str(args.scenario.resolve())]
     print(
-        f"  the app is {app / TARGET_MB:.2f} x the target of {TARGET_MB:g} MB; without the software renderer's "
-        f"libraries (Mesa llvmpipe) {without:.1f} MB, {without / TARGET_MB:.2f} x"
+        f"Resident memory, headless: the app after a whole game against a bare Kivy app, "
+        f"medians of {args.repeat} process{'es' if args.repeat != 1 else ''} each"
     )
+    options["gluecksritter"] = ["--rounds", str(args.rounds)]
+    runs = {
+        game: [run_child(game, [*options[game], "--seed", str(args.seed + n)]) for n in range(args.repeat)]
+        for game in games
+    }
+    bares = [run_child("bare", []) for _ in range(args.repeat)]
+    print(f"  {'bare Kivy app':<29} {detail(bares)}")
+    for game in games:
+        block(game, runs[game], bares, args.rounds)
     return 0
 
 
