@@ -27,11 +27,15 @@ def playable() -> None:
 
 def into_view(driver: Any, choices: Any, widget: Any) -> Any:
     """``widget`` scrolled into the list's view, as a finger would drag it there."""
-    choices.scroll.scroll_to(widget, padding=10, animate=False)
-    driver.frames(3)
-    x, y = widget.to_window(*widget.center)
-    left, bottom = choices.scroll.to_window(choices.scroll.x, choices.scroll.y)
-    assert left <= x <= left + choices.scroll.width and bottom <= y <= bottom + choices.scroll.height, widget
+    scroll = choices.scroll
+    scroll.scroll_to(widget, padding=10, animate=False)
+
+    def shown() -> bool:
+        x, y = widget.to_window(*widget.center)
+        left, bottom = scroll.to_window(scroll.x, scroll.y)
+        return left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height
+
+    driver.until(shown, what=f"{getattr(widget, 'text', widget)!r} scrolled into view")  # a busy machine draws late
     return widget
 
 

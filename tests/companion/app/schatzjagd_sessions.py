@@ -30,8 +30,13 @@ class Table:
         return self.app.tr(Message(msgid, **values))
 
     def option(self, text: str) -> None:
-        """A button of the screen's choices that says ``text``."""
+        """A button of the screen's choices that says ``text`` (once the screen shows it)."""
         options = self.app.screen(TABLE_SCREEN).ids.options
+
+        def there() -> bool:
+            return any(getattr(w, "text", None) == text for w in options.box.walk(restrict=True))
+
+        self.driver.until(there, seconds=20, what=f"a choice {text!r}; the prompt says {_prompt(self.app)!r}")
         tap_in(self.driver, options, button(options.box, text))
 
     def choose(self, msgid: str, **values: Any) -> None:
