@@ -159,25 +159,15 @@ class SchatzjagdTable:
 
 
 def _journey(state: GameState, colour: str, face: int) -> Rolled:
-    return Rolled(
-        colour,
-        "number",
-        face,
-        "travel",
-        Message("{player} rolled {face}: where did the henchman stop?", player=_who(state, colour), face=face),
-    )
+    text = Message("{player} rolled {face}: where did the henchman stop?", player=_who(state, colour), face=face)
+    return Rolled(colour, "number", face, "travel", text)
 
 
 def _portal(state: GameState, colour: str, face: int) -> Rolled:
-    return Rolled(
-        colour,
-        "number",
-        face,
-        "teleport",
-        Message(
-            "{player} rolled {face}: where did the teleportal put the henchman?", player=_who(state, colour), face=face
-        ),
+    text = Message(
+        "{player} rolled {face}: where did the teleportal put the henchman?", player=_who(state, colour), face=face
     )
+    return Rolled(colour, "number", face, "teleport", text)
 
 
 def _may_search(state: GameState, command: Plunder) -> None:

@@ -4,17 +4,11 @@ slotted it (rule 13.4); and a power cut in the middle of a fight."""
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import time
 from pathlib import Path
 
 from companion.journal.session import Session
 from companion.journal.store import Journal
-from tests.companion.app.ui import ROOT, command, run_session, ui_env
-from tests.support.waiting import PROCESS, WAIT
+from tests.companion.app.ui import killed_when_ready, run_session
 
 
 def _without_times(log):
@@ -61,28 +55,7 @@ def test_nothing_the_table_reads_pairs_a_face_down_card_with_its_prince(tmp_path
 
 
 def test_killed_in_the_middle_of_a_fight_it_opens_at_the_same_exchange(tmp_path):
-    process = subprocess.Popen(
-        command("schatzjagd-until-killed", tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=ui_env(),
-        cwd=ROOT,
-    )
-    try:
-        deadline = time.monotonic() + PROCESS
-        line = ""
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            if line.startswith("{"):
-                break
-            assert process.poll() is None, "the app ended before it was killed"
-        before = json.loads(line)
-        assert before["ready"]
-    finally:
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=WAIT)
-    assert process.returncode == -signal.SIGKILL
+    before = killed_when_ready("schatzjagd-until-killed", tmp_path)
     assert before["fight"]["exchanges"] == 1 and before["fight"]["monster_life"] == 13
     assert "würfelt für den Unhold" in before["prompt"]  # the first die of the next exchange was rolled
     after = run_session("schatzjagd-restarted", tmp_path)

@@ -40,3 +40,31 @@ def run_session(name: str, data: Path, *args: str) -> dict[str, Any]:
     if done.returncode != 0:
         raise AssertionError(f"session {name} failed ({done.returncode}):\n{done.stderr[-4000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def killed_when_ready(name: str, data: Path, *args: str) -> dict[str, Any]:
+    """Session ``name`` in a process of its own, killed with SIGKILL (a power cut) once it printed
+    that it is ready; what it printed then."""
+    import signal
+    import time
+
+    from tests.support.waiting import WAIT
+
+    process = subprocess.Popen(
+        command(name, data, *args), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ui_env(), cwd=ROOT
+    )
+    try:
+        deadline = time.monotonic() + PROCESS
+        line = ""
+        while time.monotonic() < deadline:
+            line = process.stdout.readline() if process.stdout else ""
+            if line.startswith("{"):
+                break
+            assert process.poll() is None, f"session {name} ended before it was killed"
+        ready = json.loads(line)
+        assert ready["ready"]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=WAIT)
+    assert process.returncode == -signal.SIGKILL
+    return ready

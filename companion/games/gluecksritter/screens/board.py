@@ -22,6 +22,7 @@ from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices 
 from companion.app.pieces.dialog import Dialog, HelpDialog
 from companion.app.pieces.keys import KeysLegend
 from companion.app.pieces.rolls import roll_controls
+from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import dialogs
@@ -257,17 +258,9 @@ class BoardScreen(AppScreen):
         app = running_app()
         self._shown = None  # the step's buttons are gone: the next refresh draws them again
         self.ids.prompt.text = app.tr(Message("Whose documents? Tap your name."))
-        widgets = []
-        for player in self.view["players"]:
-            colour = player["colour"]
-            button = Factory.Big(text=app.tr(who(colour, self.view)), background_color=theme.player_colour(colour))
-            button.color = theme.text_on(colour)
-            button.bind(on_release=lambda *_, p=colour: self.open_dialog("documents", player=p))
-            widgets.append(button)
-        back = Factory.Quiet(text=app.tr(Message("Back")))
-        back.bind(on_release=lambda *_: self.refresh())
-        widgets.append(back)
-        self.ids.options.fill(widgets)
+        self.ids.options.fill(
+            whose(app, self.view, lambda colour: self.open_dialog("documents", player=colour), self.refresh)
+        )
 
 
 def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> Any:

@@ -8,24 +8,15 @@ ransoms and the reveal (D), then field by field (E), royal taxes whenever they f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.app.option import Option
 from companion.app.people import person
 from companion.games.gluecksritter.table import DRAW
 from companion.i18n import Join, Message, Plural, Text, Word
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    label: Text
-    command: Any = None
-    """Sent as it is; None when the option opens ``dialog``."""
-    dialog: str | None = None
-    args: dict[str, Any] = field(default_factory=dict)
-    player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

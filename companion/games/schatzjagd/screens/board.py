@@ -22,8 +22,9 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
-from companion.app.pieces.dialog import Dialog, HelpDialog
+from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.rolls import roll_controls
+from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.schatzjagd.screens import covers, dialogs
@@ -48,6 +49,26 @@ COUNTER_COLOURS = {
 }
 ON_COUNTER = {"gold": theme.INK}
 SHARES = (0.15, 0.24, 0.105, 0.105, 0.105, 0.105, 0.08, 0.11)  # name, place, the values, hand, treasures
+
+
+# Each dialog a choice opens: (player, the choice's args, the public view, what it answers) -> dialog.
+DIALOGS: dict[str, Any] = {
+    "travel": lambda p, a, view, asks: dialogs.PlaceDialog(p, a["die"], view, asks=asks),
+    "teleport": lambda p, a, view, asks: dialogs.PlaceDialog(p, a["die"], view, portal=True, asks=asks),
+    "reveal": lambda p, a, view, asks: dialogs.RevealDialog(p, view, asks=asks),
+    "special": lambda p, a, view, asks: dialogs.SpecialDialog(p, view, asks=asks),
+    "healer": lambda p, a, view, asks: dialogs.HealerDialog(p, view, asks=asks),
+    "smith": lambda p, a, view, asks: dialogs.SmithDialog(p, view, asks=asks),
+    "spell": lambda p, a, view, asks: dialogs.SpellDialog(p, view, asks=asks),
+    "place-card": lambda p, a, view, asks: dialogs.SlotDialog(p, view, asks=asks),
+    "remove-card": lambda p, a, view, asks: dialogs.RemoveDialog(p, view, asks=asks),
+    "pick-up": lambda p, a, view, asks: covers.PickUpCover(p, view, asks=asks),
+    "dig": lambda p, a, view, asks: covers.DigCover(p, view, asks=asks),
+    "hide": lambda p, a, view, asks: covers.HideCover(p, view, asks=asks),
+    "plunder": lambda p, a, view, asks: covers.PlunderCover(p, a["die"], view, asks=asks),
+    "treasures-of": lambda p, a, view, asks: covers.TreasuresCover(p, view),
+    "correct": lambda p, a, view, asks: dialogs.CorrectDialog(view),
+}
 
 
 class TableScreen(AppScreen):
@@ -219,48 +240,13 @@ class TableScreen(AppScreen):
         def asks() -> bool:
             return self.offered(name, args)
 
-        player = args.get("player", view.get("current"))
-        dialog: Dialog
         if name == "roll-again":
             app.table.cancel_roll()
             self.refresh()
             return None
-        if name == "travel":
-            dialog = dialogs.PlaceDialog(player, args["die"], view, asks=asks)
-        elif name == "teleport":
-            dialog = dialogs.PlaceDialog(player, args["die"], view, portal=True, asks=asks)
-        elif name == "reveal":
-            dialog = dialogs.RevealDialog(player, view, asks=asks)
-        elif name == "special":
-            dialog = dialogs.SpecialDialog(player, view, asks=asks)
-        elif name == "healer":
-            dialog = dialogs.HealerDialog(player, view, asks=asks)
-        elif name == "smith":
-            dialog = dialogs.SmithDialog(player, view, asks=asks)
-        elif name == "spell":
-            dialog = dialogs.SpellDialog(player, view, asks=asks)
-        elif name == "place-card":
-            dialog = dialogs.SlotDialog(player, view, asks=asks)
-        elif name == "remove-card":
-            dialog = dialogs.RemoveDialog(player, view, asks=asks)
-        elif name == "pick-up":
-            dialog = covers.PickUpCover(player, view, asks=asks)
-        elif name == "dig":
-            dialog = covers.DigCover(player, view, asks=asks)
-        elif name == "hide":
-            dialog = covers.HideCover(player, view, asks=asks)
-        elif name == "plunder":
-            dialog = covers.PlunderCover(player, args["die"], view, asks=asks)
-        elif name == "correct":
-            dialog = dialogs.CorrectDialog(view)
-        elif name == "treasures-of":
-            dialog = covers.TreasuresCover(player, view)
-        elif name == "help":
-            from companion.games.schatzjagd.help import topics
-
-            dialog = HelpDialog(Message("How to play"), topics(view))
-        else:
+        if name not in DIALOGS:
             return None
+        dialog: Dialog = DIALOGS[name](args.get("player", view.get("current")), args, view, asks)
         dialog.bind(on_dismiss=lambda *_: self.refresh())
         return dialog.open_now()
 
@@ -273,17 +259,9 @@ class TableScreen(AppScreen):
         app = running_app()
         self._shown = None  # the step's buttons are gone: the next refresh draws them again
         self.ids.prompt.text = app.tr(Message("Whose treasures? Tap your name."))
-        widgets = []
-        for player in self.view["players"]:
-            colour = player["colour"]
-            button = Factory.Big(text=app.tr(who(colour, self.view)), background_color=theme.player_colour(colour))
-            button.color = theme.text_on(colour)
-            button.bind(on_release=lambda *_, p=colour: self.open_dialog("treasures-of", player=p))
-            widgets.append(button)
-        back = Factory.Quiet(text=app.tr(Message("Back")))
-        back.bind(on_release=lambda *_: self.refresh())
-        widgets.append(back)
-        self.ids.options.fill(widgets)
+        self.ids.options.fill(
+            whose(app, self.view, lambda colour: self.open_dialog("treasures-of", player=colour), self.refresh)
+        )
 
 
 def _widths(width: float) -> list[float]:

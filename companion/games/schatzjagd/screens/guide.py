@@ -9,9 +9,10 @@ Grandlin's catharsis interrupt them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from companion.app.option import Option
 from companion.app.people import person
 from companion.i18n import Cap, Message, Text, Word
 from engines.schatzjagd import commands as c
@@ -34,18 +35,6 @@ SHOP_NAMES = {
 }
 PLACE_ACTS = ("challenge", "pick-up", "use-special", "teleport", "plunder", "inn", "healer", "school", "smith")
 CARD_ACTS = ("place-card", "cast-spell", "dig", "hide-treasure")
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    label: Text
-    command: Any = None
-    """Sent as it is; None when the option opens ``dialog``."""
-    dialog: str | None = None
-    args: dict[str, Any] = field(default_factory=dict)
-    player: str | None = None
-    main: bool = True
-    """A main option is drawn big; the others quietly (roll again, end the turn early)."""
 
 
 @dataclass(frozen=True, slots=True)
