@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
@@ -21,6 +20,7 @@ from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog, HelpDialog
 from companion.app.pieces.keys import KeysLegend
+from companion.app.pieces.options import option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
@@ -183,12 +183,7 @@ class BoardScreen(AppScreen):
             widgets += roll_controls(app, roll.die)
         self._buttons = []
         for option, (text, _player) in zip(now.options, labels, strict=True):
-            button = Factory.Big(text=text)
-            if option.player:
-                button.background_color = theme.player_colour(option.player)
-                button.color = theme.text_on(option.player)
-            button.option = option
-            button.bind(on_release=lambda button: self.choose(button.option))
+            button = option_button(option, text, self.choose)
             widgets.append(button)
             self._buttons.append(button)
         if keys:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
@@ -23,6 +22,7 @@ from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.options import option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
@@ -206,13 +206,8 @@ class TableScreen(AppScreen):
         if roll is not None:
             widgets += roll_controls(app, roll.die)
         self._buttons = []
-        for option, (text, _player, main) in zip(now.options, labels, strict=True):
-            button = (Factory.Big if main else Factory.Quiet)(text=text)
-            if option.player and main:
-                button.background_color = theme.player_colour(option.player)
-                button.color = theme.text_on(option.player)
-            button.option = option
-            button.bind(on_release=lambda button: self.choose(button.option))
+        for option, (text, _player, _main) in zip(now.options, labels, strict=True):
+            button = option_button(option, text, self.choose)
             widgets.append(button)
             self._buttons.append(button)
         self.ids.options.fill(widgets)
