@@ -16,6 +16,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
+from kivy.utils import escape_markup
 
 from companion.app import theme
 from companion.app.people import names
@@ -41,13 +42,7 @@ HEADS = (
     Message("Hand"),
     Message("Treasures"),
 )
-COUNTER_COLOURS = {
-    "life": (0.18, 0.52, 0.25, 1),
-    "gold": (0.93, 0.77, 0.15, 1),
-    "strength": (0.76, 0.15, 0.13, 1),
-    "weapons": (0.16, 0.33, 0.66, 1),
-}
-ON_COUNTER = {"gold": theme.INK}
+COUNTER_ROWS = {"life": "green", "gold": "yellow", "strength": "red", "weapons": "blue"}  # the castles' rows
 SHARES = (0.15, 0.24, 0.105, 0.105, 0.105, 0.105, 0.08, 0.11)  # name, place, the values, hand, treasures
 
 
@@ -283,9 +278,9 @@ class _Value(Label):
 
     def __init__(self, counter: str, **kwargs: Any) -> None:
         super().__init__(bold=True, markup=True, halign="center", valign="middle", **kwargs)
-        self.color = ON_COUNTER.get(counter, (1, 1, 1, 1))
+        self.color = theme.text_on(COUNTER_ROWS[counter])
         with self.canvas.before:
-            Color(*COUNTER_COLOURS[counter])
+            Color(*theme.player_colour(COUNTER_ROWS[counter]))
             self._square = Rectangle()
         self.bind(pos=self._place, size=self._place)
 
@@ -322,8 +317,6 @@ class _Row(BoxLayout):
 
     def show(self, app: Any, player: dict[str, Any], name: str, *, current: bool, winner: bool, fighting: bool,
              lost: dict[tuple[str, str], int]) -> None:  # fmt: skip
-        from kivy.utils import escape_markup
-
         marks = "» " if current and not winner else ""
         self.chip.text = escape_markup(marks + name)
         self.chip.font_size = min(self.info.font_size * 1.3, self.chip.width / max(4, len(self.chip.text)) * 1.7)
