@@ -10,24 +10,17 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
 
 from companion.app.pieces.cover import PrivacyCover
 from companion.app.pieces.stepper import Stepper
 from companion.games.schatzjagd.screens.dialogs import kind_word, kinds_of
 from companion.games.schatzjagd.screens.guide import henchman, who
+from companion.games.schatzjagd.screens.inputs import grid
 from companion.i18n import Cap, Join, Message, Plural, Text
 from companion.table.notices import Refused
 from engines.schatzjagd import commands as c
 
 Asks = Callable[[], bool] | None
-
-
-def _grid(cols: int) -> GridLayout:
-    grid = GridLayout(cols=cols, spacing=dp(4), size_hint_y=None, height=0)
-    grid.bind(minimum_height=grid.setter("height"))
-    return grid
 
 
 def kinds_words(kinds: list[str]) -> Text:
@@ -101,7 +94,7 @@ class KindCover(Cover):
     def private(self) -> None:
         self.stage = "private"
         kinds = self.kinds()
-        row = _grid(3)
+        row = grid(3, 4)
         for kind in dict.fromkeys(kinds):
             button = Factory.Big(text=self.app.tr(Cap(kind_word(kind))))
             button.bind(on_release=lambda *_, k=kind: self.send_private(self.command(k)))

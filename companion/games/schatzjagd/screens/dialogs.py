@@ -1,7 +1,7 @@
 """Schatzjagd's dialogs, built on the app's pieces (:mod:`companion.app.pieces`): where the
 henchman stopped (or landed from the teleportal), the card turned up, a special card's use, the
 healer and the smith, a spell, a card slotted face down, a card taken off the board in Grandlin's
-catharsis. Each says what it answers (``asks``): the table screen closes it when the game moves on
+catharsis, a correction by hand. Each says what it answers (``asks``): the table screen closes it when the game moves on
 without it. A refusal is said inside the dialog."""
 
 from __future__ import annotations
@@ -10,14 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
 
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.stepper import Stepper
 from companion.app.widgets import toggle
 from companion.games.schatzjagd.screens.guide import henchman, short_place, who
-from companion.games.schatzjagd.screens.inputs import EffectsEditor, PlacePicker
+from companion.games.schatzjagd.screens.inputs import EffectsEditor, PlacePicker, grid
 from companion.i18n import Message, Text, Word
 from companion.table.notices import Refused
 from engines.schatzjagd import commands as c
@@ -57,12 +55,6 @@ def card_words(card: dict[str, Any]) -> Text:
     if kind == "special" and card.get("name") == TELEPORTAL:
         return Message("{place}: teleportal", place=card["field"])
     return Message("{place}: {card}", place=card["field"], card=CARD_NAMES.get(kind, kind))
-
-
-def _grid(cols: int) -> GridLayout:
-    grid = GridLayout(cols=cols, spacing=dp(4), size_hint_y=None, height=0)
-    grid.bind(minimum_height=grid.setter("height"))
-    return grid
 
 
 class PlaceDialog(Dialog):
@@ -134,7 +126,7 @@ class RevealDialog(Dialog):
 
     def draw(self) -> None:
         say = self.app.tr
-        types = _grid(7)
+        types = grid(7, 4)
         for kind in CARD_TYPES:
             types.add_widget(toggle(say(CARD_NAMES[kind]), kind == self.kind, lambda k=kind: self.choose(k)))
         body: list[Any] = [types]
@@ -145,7 +137,7 @@ class RevealDialog(Dialog):
         elif self.kind in ("potion", "trap"):
             body.append(self.effects)
         elif self.kind == "special":
-            row = _grid(2)
+            row = grid(2, 4)
             row.add_widget(toggle(say(Message("Teleportal")), self.teleportal, lambda: self.name(True)))
             row.add_widget(toggle(say(Message("Another special card")), not self.teleportal, lambda: self.name(False)))
             body.append(row)
@@ -202,7 +194,7 @@ class SpecialDialog(Dialog):
 
     def draw(self) -> None:
         say = self.app.tr
-        row = _grid(2)
+        row = grid(2, 4)
         row.add_widget(toggle(say(Message("The card stays")), self.keep, lambda: self.set_keep(True)))
         row.add_widget(toggle(say(Message("The card is used up")), not self.keep, lambda: self.set_keep(False)))
         self.page(
@@ -235,7 +227,7 @@ class HealerDialog(Dialog):
     def draw(self) -> None:
         body: list[Any] = []
         if self.poisoned:
-            row = _grid(2)
+            row = grid(2, 4)
             row.add_widget(
                 toggle(self.app.tr(Message("Cure the poison: 5 gold")), self.cure, lambda: self.set_cure(True))
             )
@@ -287,7 +279,7 @@ class SpellDialog(Dialog):
         self.draw()
 
     def draw(self) -> None:
-        row = _grid(3)
+        row = grid(3, 4)
         for target in self.targets:
             label = Message("the monster") if target == "monster" else who(target, self.view)
             row.add_widget(toggle(self.app.tr(label), target == self.target, lambda t=target: self.aim(t)))
@@ -375,15 +367,15 @@ class CorrectDialog(Dialog):
     def draw(self) -> None:
         say = self.app.tr
         me = henchman(self.view, self.colour)
-        whose = _grid(4)
+        whose = grid(4, 4)
         for p in self.view["players"]:
             whose.add_widget(
                 toggle(say(who(p["colour"], self.view)), p["colour"] == self.colour, lambda c=p["colour"]: self.pick(c))
             )
-        what = _grid(2)
+        what = grid(2, 4)
         what.add_widget(toggle(say(Message("Values")), not self.moving, lambda: self.move(False)))
         what.add_widget(toggle(say(Message("Move the figure")), self.moving, lambda: self.move(True)))
-        why = _grid(2)
+        why = grid(2, 4)
         for index, reason in enumerate(REASONS):
             why.add_widget(toggle(say(reason), index == self.reason, lambda i=index: self.why(i)))
         body: list[Any] = [whose, what]

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 
 from companion.app import theme
 from companion.app.room import running_app
@@ -39,10 +40,11 @@ COUNTER_NAMES = {
 OPS = (("add", "+{n}"), ("sub", "−{n}"), ("halve", "÷2"), ("set", "={n}"))
 
 
-def _grid(cols: int) -> GridLayout:
-    grid = GridLayout(cols=cols, spacing=dp(2), size_hint_y=None, height=0)
-    grid.bind(minimum_height=grid.setter("height"))
-    return grid
+def grid(cols: int, spacing: float = 2) -> GridLayout:
+    """Buttons in ``cols`` columns, as tall as their rows together (for a dialog's page)."""
+    made = GridLayout(cols=cols, spacing=dp(spacing), size_hint_y=None, height=0)
+    made.bind(minimum_height=made.setter("height"))
+    return made
 
 
 class PlacePicker(GridLayout):
@@ -80,7 +82,7 @@ class PlacePicker(GridLayout):
         if self.fields_only and not self.quick:
             self._field_rows(app)
             return
-        top = _grid(3 + QUICK)
+        top = grid(3 + QUICK)
         modes = (
             ((FIELD, Message("Field")),)
             if self.fields_only
@@ -92,12 +94,12 @@ class PlacePicker(GridLayout):
             top.add_widget(toggle(app.tr(short_place(place)), place == self.place, lambda p=place: self.pick(p)))
         self.add_widget(top)
         if self.mode == CITY:
-            row = _grid(5)
+            row = grid(5)
             for place in ("city", *SHOPS):
                 row.add_widget(toggle(app.tr(short_place(place)), place == self.place, lambda p=place: self.pick(p)))
             self.add_widget(row)
         elif self.mode == CASTLE:
-            row = _grid(4)
+            row = grid(4)
             for colour in self.colours:
                 place = f"castle-{colour}"
                 row.add_widget(toggle(app.tr(short_place(place)), place == self.place, lambda p=place: self.pick(p)))
@@ -106,11 +108,11 @@ class PlacePicker(GridLayout):
             self._field_rows(app)
 
     def _field_rows(self, app: Any) -> None:
-        letters = _grid(13)
+        letters = grid(13)
         chosen_letter = self.letter or (self.place[:1] if is_field(self.place) else "")
         for letter in LETTERS:
             letters.add_widget(toggle(letter, letter == chosen_letter, lambda x=letter: self.pick_letter(x)))
-        numbers = _grid(12)
+        numbers = grid(12)
         for number in NUMBERS:
             field = f"{chosen_letter}{number}"
             button = toggle(str(number), field == self.place, lambda f=field: self.pick(f))
@@ -119,7 +121,7 @@ class PlacePicker(GridLayout):
         self.add_widget(letters)
         self.add_widget(numbers)
         if self.walls and is_field(self.place):
-            row = _grid(3 + len(self.colours))
+            row = grid(3 + len(self.colours))
             row.add_widget(Factory.Body(text=app.tr(Message("Before walls?"))))
             row.add_widget(toggle(app.tr(Message("no")), self.before is None, lambda: self.pick_walls(None)))
             for walls in ("city", *(f"castle-{c}" for c in self.colours)):
@@ -174,7 +176,7 @@ class EffectsEditor(GridLayout):
     def draw(self) -> None:
         app = running_app()
         self.clear_widgets()
-        listed = _grid(4)
+        listed = grid(4)
         head = Factory.Body(text=app.tr(self.title) if self.title is not None else "", bold=True)
         listed.add_widget(head)
         for index, effect in enumerate(self.effects):
@@ -184,17 +186,24 @@ class EffectsEditor(GridLayout):
         if not self.effects:
             listed.add_widget(Factory.Body(text=app.tr(Message("No effect yet."))))
         self.add_widget(listed)
-        counters = _grid(5)
+        counters = grid(5)
         for counter in COUNTERS:
             counters.add_widget(
                 toggle(app.tr(COUNTER_NAMES[counter]), counter == self.counter, lambda x=counter: self.set_counter(x))
             )
         self.add_widget(counters)
-        row = _grid(8)
+        row = grid(8)
         less, more = Factory.Quiet(text="−"), Factory.Quiet(text="+")
         less.bind(on_release=lambda *_: self.step(-1))
         more.bind(on_release=lambda *_: self.step(1))
-        number = Factory.Body(text=str(self.amount), bold=True, halign="center", height=dp(theme.TOUCH_DP))
+        number = Label(  # as tall as the buttons beside it, the number in their middle
+            text=str(self.amount),
+            bold=True,
+            color=theme.INK,
+            font_size=sp(theme.BODY_SP),
+            size_hint_y=None,
+            height=dp(theme.TOUCH_DP),
+        )
         for widget in (less, number, more):
             row.add_widget(widget)
         for op, sign in OPS:
