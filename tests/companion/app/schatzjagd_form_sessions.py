@@ -28,7 +28,9 @@ def playable() -> None:
 def into_view(driver: Any, choices: Any, widget: Any) -> Any:
     """``widget`` scrolled into the list's view, as a finger would drag it there."""
     scroll = choices.scroll
-    scroll.scroll_to(widget, padding=10, animate=False)
+    if choices.box.height > scroll.height:  # only a list longer than its view scrolls (Kivy's scroll_to
+        # moves a shorter one out of its view)
+        scroll.scroll_to(widget, padding=10, animate=False)
 
     def shown() -> bool:
         x, y = widget.to_window(*widget.center)
