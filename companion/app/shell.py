@@ -521,7 +521,7 @@ class CompanionApp(App):
         """The status line whole, one part a line."""
         from companion.app.pieces.dialog import MessageDialog
 
-        MessageDialog(Message("Status"), status.parts(self.table)).open_now()
+        MessageDialog(Message("Status"), status.parts(self.table, self.die_source())).open_now()
 
     def refresh(self) -> None:
         self.refresh_status()
@@ -532,7 +532,7 @@ class CompanionApp(App):
     def refresh_status(self) -> None:
         if self.root is None:
             return
-        self.root.status_text = render(status.line(self.table))
+        self.root.status_text = render(status.line(self.table, self.die_source()))
 
     # ----------------------------------------------------------------------------- keys
     def _typing(self) -> bool:

@@ -53,18 +53,23 @@ def whose_move(awaited: Any, view: Any = None) -> Any:
     return Message("Now: {players}", players=Join(*(person(view, p) for p in dict.fromkeys(players))))
 
 
-def parts(table: Any) -> list[Any]:
-    """The panel, the die, whose move."""
+TYPED = Message("Die: a real one, its face tapped")
+"""Without the electronic die, the settings' "typed": the table rolls its own die and taps the face."""
+
+
+def parts(table: Any, source: str = "screen") -> list[Any]:
+    """The panel, the die, whose move; ``source`` is where the settings say rolls come from."""
     if table is None:
-        return [PANEL["absent"], DIE["absent"], Message("No game running")]
+        return [PANEL["absent"], TYPED if source == "typed" else DIE["absent"], Message("No game running")]
     state = table.status()
+    die = TYPED if source == "typed" and state.die in ("absent", "disabled") else DIE.get(state.die, DIE["silent"])
     return [
         PANEL.get(state.panel, PANEL["lost"]),
-        DIE.get(state.die, DIE["silent"]),
+        die,
         whose_move(table.awaiting(), table.public_view()["view"]),
     ]
 
 
-def line(table: Any) -> Any:
+def line(table: Any, source: str = "screen") -> Any:
     """One line: panel · die · whose move."""
-    return Join(*parts(table), last=False)
+    return Join(*parts(table, source), last=False)
