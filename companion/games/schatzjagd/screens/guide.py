@@ -34,7 +34,6 @@ SHOP_NAMES = {
     "smith": Message("Smith"),
 }
 PLACE_ACTS = ("challenge", "pick-up", "use-special", "teleport", "plunder", "inn", "healer", "school", "smith")
-CARD_ACTS = ("place-card", "cast-spell", "dig", "hide-treasure")
 
 
 @dataclass(frozen=True, slots=True)
