@@ -20,13 +20,13 @@ from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog, HelpDialog
 from companion.app.pieces.keys import KeysLegend
-from companion.app.pieces.options import option_button
+from companion.app.pieces.options import Guided, option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import dialogs
-from companion.games.gluecksritter.screens.guide import Option, offer_words, step, who
+from companion.games.gluecksritter.screens.guide import offer_words, step, who
 from companion.i18n import Cap, Join, Message, Word
 from companion.table.notices import PressIgnored
 
@@ -43,7 +43,7 @@ HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers")
 NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, what the player is at
 
 
-class BoardScreen(AppScreen):
+class BoardScreen(Guided, AppScreen):
     screen_name = "gluecksritter-board"
     kv_file = __file__
 
@@ -199,21 +199,11 @@ class BoardScreen(AppScreen):
             self.legend.show(seats, keys)
 
     # ----------------------------------------------------------------------------- choices
-    def choose(self, option: Option) -> None:
-        app = running_app()
-        if option.command is not None:
-            app.table.submit(option.command)
-            return
-        self.open_dialog(option.dialog, **option.args)
-
-    def offered(self, name: str | None, args: dict[str, Any]) -> bool:
-        """Whether the step still offers the dialog ``name`` for ``args``: else it closes itself."""
+    def guided_now(self) -> Any:
         table = running_app().table
         if table is None:
-            return False
-        view = table.public_view()["view"]
-        now = step(view, table.awaiting(), panel=table.status().panel != "absent")
-        return any(option.dialog == name and option.args == args for option in now.options)
+            return None
+        return step(table.public_view()["view"], table.awaiting(), panel=table.status().panel != "absent")
 
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         view = self.view

@@ -23,13 +23,13 @@ from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog
-from companion.app.pieces.options import option_button
+from companion.app.pieces.options import Guided, option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.schatzjagd.screens import covers, dialogs
-from companion.games.schatzjagd.screens.guide import PARTS, Option, short_place, step, walls_name, who
+from companion.games.schatzjagd.screens.guide import PARTS, short_place, step, walls_name, who
 from companion.i18n import Cap, Join, Message, Plural, Word
 from companion.table.notices import Happened, Moved
 
@@ -66,7 +66,7 @@ DIALOGS: dict[str, Any] = {
 }
 
 
-class TableScreen(AppScreen):
+class TableScreen(Guided, AppScreen):
     screen_name = "schatzjagd-table"
     kv_file = __file__
 
@@ -208,20 +208,9 @@ class TableScreen(AppScreen):
         self.ids.options.fill(widgets)
 
     # ----------------------------------------------------------------------------- choices
-    def choose(self, option: Option) -> None:
-        app = running_app()
-        if option.command is not None:
-            app.table.submit(option.command)
-            return
-        self.open_dialog(option.dialog, **option.args)
-
-    def offered(self, name: str | None, args: dict[str, Any]) -> bool:
-        """Whether the step still offers the dialog ``name`` for ``args``: else it closes itself."""
+    def guided_now(self) -> Any:
         table = running_app().table
-        if table is None:
-            return False
-        now = step(table.public_view()["view"], table.awaiting(), table.kept())
-        return any(option.dialog == name and option.args == args for option in now.options)
+        return None if table is None else step(table.public_view()["view"], table.awaiting(), table.kept())
 
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         view = self.view
