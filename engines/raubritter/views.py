@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core.awaiting import Awaited, need
 from engines.raubritter.rules import KINDS
-from engines.raubritter.state import OVER, PLAY, GameState
+from engines.raubritter.state import OVER, PLAY, Cell, GameState, Player
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -60,3 +60,32 @@ def player_view(state: GameState, colour: str) -> dict[str, Any]:
 def public_event(event: Any) -> dict[str, Any]:
     data = asdict(event)
     return {"type": data.pop("type"), **data}
+
+
+def state_of(view: dict[str, Any]) -> GameState:
+    """The state a public view shows (the view is the whole table), for asking the rules' helpers
+    (:mod:`engines.raubritter.moves`) from a screen that holds only the view. Which player's turn
+    just ended with a third tile is not in the view: a refusal built from this state may say less."""
+    players = tuple(
+        Player(
+            p["colour"],
+            p["name"],
+            tuple(p["tiles"][kind] for kind in KINDS),
+            p["knights"],
+            p["surrendered"],
+            p["knights_aside"],
+        )
+        for p in view["players"]
+    )
+    cells = tuple(Cell(c["x"], c["y"], c["kind"], c["owner"], tuple(c["stack"])) for c in view["cells"])
+    return GameState(
+        area=view["area"],
+        players=players,
+        cells=cells,
+        phase=view["phase"],
+        current=view["current"],
+        laid=view["laid"],
+        scores=tuple(view["scores"].items()),
+        winners=tuple(view["winners"]),
+        draw=view["draw"],
+    )
