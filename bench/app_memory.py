@@ -1,4 +1,4 @@
-"""Resident memory of the touchscreen app after a whole game (Die Glücksritter, Schatzjagd), against a bare Kivy app.
+"""Resident memory of the touchscreen app after a whole game of each game, against a bare Kivy app.
 
 Each run starts a new process of the venv's interpreter, headless (``companion.app.env.prepare``
 with ``headless=True``: SDL's offscreen driver, ``KCFG_GRAPHICS_MAXFPS=0``), with a data
@@ -34,11 +34,16 @@ directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak
   ``redo``), 2 frames after each. A line that expects a refusal is submitted too and must be
   refused by that rule with nothing written; expectations are skipped. At the end the public
   view's phase must be ``over``. Memory is read as for Die Glücksritter.
+* **Raubritter**: the same app plays a whole game of 4 players (96 tiles) by the rules of thumb
+  of ``companion.games.raubritter.autoplay`` (every tile where the layout stays most compact, a
+  castle with up to 3 knights on the longest march the rules allow): started with
+  ``CompanionApp.start_game("raubritter", setup)``, every command submitted to the app's table,
+  2 frames after each, the grid redrawn with the tiles, stacks and highlighted cells each time.
 * **bare Kivy**: an ``App`` whose root is one ``Label``, started with the same driver, 50 frames
   drawn.
 
 Printed: the bare Kivy app's medians over ``--repeat`` processes (3), then one block per game
-(``--game``: gluecksritter, schatzjagd or all): the games played (rounds or days, commands,
+(``--game``: gluecksritter, schatzjagd, raubritter or all): the games played (rounds or days, commands,
 journal entries; Die Glücksritter's seeds are ``--seed``, ``--seed`` + 1, ...), the medians over
 ``--repeat`` processes at each reading and the difference to the bare Kivy app.
 Target: the app at most **120 MB** resident after the game, for each game. Headless, the GL
@@ -48,7 +53,7 @@ which a GPU driver such as the Pi's v3d does not run; that part is printed, and 
 without it (a rough figure for a Pi: its GPU driver's own pages are not counted). No figure is
 asserted.
 
-    python bench/app_memory.py [--repeat N] [--game gluecksritter|schatzjagd|all] [--rounds R] [--seed S]
+    python bench/app_memory.py [--repeat N] [--game gluecksritter|schatzjagd|raubritter|all] [--rounds R] [--seed S]
                                [--scenario FILE.scn]
 """
 
@@ -67,7 +72,7 @@ TARGET_MB = 120.0
 PLAYERS = ("red", "blue", "green", "yellow")
 MAX_STEPS = 5000
 SCENARIOS = ROOT / "tests" / "scenarios"
-GAMES = {"gluecksritter": "Die Glücksritter", "schatzjagd": "Schatzjagd"}
+GAMES = {"gluecksritter": "Die Glücksritter", "schatzjagd": "Schatzjagd", "raubritter": "Raubritter"}
 
 
 def memory() -> dict[str, float]:
@@ -295,6 +300,52 @@ def schatzjagd_child(data_dir: Path, scenario: Path, seed: int) -> dict[str, Any
     return result
 
 
+def raubritter_child(data_dir: Path, seed: int) -> dict[str, Any]:
+    import datetime
+
+    from companion.games.raubritter.autoplay import commands
+    from companion.table import Happened
+    from engines.raubritter import GAME
+    from engines.raubritter.rules import Setup
+
+    setup = Setup(
+        players=[
+            {"name": name, "birthday": datetime.date(1950 + 9 * n, 1 + n, 1), "colour": colour}
+            for n, (name, colour) in enumerate(zip(("Anna", "Ben", "Clara", "Dieter"), PLAYERS, strict=True))
+        ]
+    )
+    app, driver, _ = start_app(data_dir, seed)
+    marks = {"start screen": memory()}
+    app.start_game("raubritter", setup)
+    driver.frames(10)
+    if app.table is None:
+        raise Stuck(f"the game did not open on the screen (the log above says why): {app.unshown!r}")
+    marks["game on the board"] = memory()
+    count = 0
+    for command in commands(GAME, setup):
+        notice = app.table.submit(command)
+        driver.frames(2)
+        if not isinstance(notice, Happened):
+            raise Stuck(f"command {count + 1} ({command!r}): the table answered {notice!r}")
+        count += 1
+    view = app.table.public_view()["view"]
+    if view["phase"] != "over":
+        raise Stuck(f"the game is not over after {count} commands: phase {view['phase']}")
+    driver.frames(10)
+    marks["after the game"] = memory()
+    result = {
+        "marks": marks,
+        "end": marks["after the game"],
+        "tiles": len(view["cells"]),
+        "stacks": sum(1 for cell in view["cells"] if cell["stack"]),
+        "winners": view["winners"],
+        "commands": count,
+        "entries": app._session.head,
+    }
+    driver.stop()
+    return result
+
+
 def child(case: str, data_dir: Path, args: argparse.Namespace) -> int:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -305,6 +356,8 @@ def child(case: str, data_dir: Path, args: argparse.Namespace) -> int:
         result = gluecksritter_child(data_dir, args.rounds, args.seed)
     elif case == "schatzjagd":
         result = schatzjagd_child(data_dir, args.scenario, args.seed)
+    elif case == "raubritter":
+        result = raubritter_child(data_dir, args.seed)
     else:
         result = bare_child(data_dir)
     print("result " + json.dumps(result), flush=True)
@@ -339,6 +392,11 @@ def played(game: str, run: dict[str, Any], rounds: int) -> str:
             f"{ending} in round {run['rounds']}, {run['entries']} journal entries; "
             f"{run['commands']} commands accepted ({run['random table']} from the random table, "
             f"{run['refused']} refused), {run['rolls']} rolls, {run['keys']} panel keys"
+        )
+    if game == "raubritter":
+        return (
+            f"4 players, {run['tiles']} tiles laid, {run['stacks']} stacks, {run['commands']} commands, "
+            f"{run['entries']} journal entries; won by {', '.join(run['winners']) or 'nobody'}"
         )
     moves = f", {run['undo/redo']} undo/redo" if run["undo/redo"] else ""
     return (
@@ -398,6 +456,7 @@ def main() -> int:
         f"medians of {args.repeat} process{'es' if args.repeat != 1 else ''} each"
     )
     options["gluecksritter"] = ["--rounds", str(args.rounds)]
+    options["raubritter"] = []
     runs = {
         game: [run_child(game, [*options[game], "--seed", str(args.seed + n)]) for n in range(args.repeat)]
         for game in games

@@ -100,6 +100,15 @@ class Driver:
         touch.touch_up()
         self.frames(2)
 
+    def touch_at(self, x: float, y: float) -> None:
+        """A finger down and up at the window's point (x, y): a cell of a grid, where no widget of
+        its own lies."""
+        self.frames(1)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        self.frames(2)
+
     def shot(self, path: Path) -> Path:
         """The window as it is drawn now, as a PNG at ``path``."""
         self.frames(4)

@@ -375,6 +375,7 @@ class CompanionApp(App):
         table.listen(self._heard)
         self.table = table
         table.start()
+        self.refresh_status()  # whose turn it is, from the first frame of the game's screen
 
     def set_die_source(self, source: str) -> None:
         """Where rolls come from, at once: the running table keeps its panel and what was chosen

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.relativelayout import RelativeLayout
 
@@ -24,10 +25,36 @@ class ChoiceList(RelativeLayout):
         super().__init__(**kwargs)
 
     def fill(self, widgets: Iterable[Any]) -> None:
+        """The list anew, shown from its top: also once the list has its new height (the scroll
+        view keeps its place in a list that grew or shrank under it, which may be its foot)."""
         self.box.clear_widgets()
         for widget in widgets:
             self.box.add_widget(widget)
-        self.scroll.scroll_y = 1
+        self._top()
+        self._fresh = True  # until a finger scrolls it, the list grows under its top
+        Clock.schedule_once(self.grown, 0)  # after the touch that filled it: its release scrolls too
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            self._fresh = False
+        return super().on_touch_down(touch)
+
+    def grown(self, *_: Any) -> None:
+        """The list's height changed: a list just filled still shows its top (the scroll view
+        keeps its offset from the foot, so a list that grew from shorter than its view would
+        show its foot), then whether more lies below."""
+        if getattr(self, "_fresh", False):
+            self._top()
+        self.update_more()
+
+    def _top(self) -> None:
+        """At the top, and the scroll view's motion stopped there: its effect, still moving from
+        the touch that filled the list, would take it back where the old list was."""
+        scroll = self.scroll
+        scroll.scroll_y = 1
+        if scroll.effect_y is not None:
+            scroll.effect_y.velocity = 0
+            scroll._update_effect_bounds()
 
     def add(self, widget: Any) -> None:
         self.box.add_widget(widget)

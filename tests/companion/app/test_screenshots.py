@@ -66,6 +66,32 @@ STATES = {
     "schatzjagd-hide",
     "schatzjagd-victory",
     "schatzjagd-catharsis",
+    "raubritter-new-game",
+    "raubritter-new-game-date",
+    "raubritter-new-game-birthdays",
+    "raubritter-initial",
+    "raubritter-initial-cell",
+    "raubritter-tile-laid",
+    "raubritter-castle-knights",
+    "raubritter-march-direction",
+    "raubritter-march-split",
+    "raubritter-march",
+    "raubritter-marched",
+    "raubritter-stack",
+    "raubritter-score",
+    "raubritter-correct",
+    "raubritter-correct-tile",
+    "raubritter-correct-stack",
+    "raubritter-log",
+    "raubritter-undo-words",
+    "raubritter-help",
+    "raubritter-surrender",
+    "raubritter-surrender-sure",
+    "raubritter-surrendered",
+    "raubritter-full-layout",
+    "raubritter-full-layout-zoomed",
+    "raubritter-end",
+    "raubritter-end-score",
 }
 
 
@@ -107,7 +133,14 @@ def test_the_languages_differ(shoot):
     english = shoot("800x480", "en")
     same = [
         name
-        for name in ("start", "gluecksritter-reveal", "gluecksritter-royal-tax", "schatzjagd-fight-monster")
+        for name in (
+            "start",
+            "gluecksritter-reveal",
+            "gluecksritter-royal-tax",
+            "schatzjagd-fight-monster",
+            "raubritter-march",
+            "raubritter-end",
+        )
         if german[name].read_bytes() == english[name].read_bytes()
     ]
     assert not same, f"the same picture in both languages: {same}"

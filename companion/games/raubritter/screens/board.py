@@ -1,0 +1,384 @@
+"""The table: the landscape as a grid (:mod:`.landscape`) on the left, pannable and zoomable, with
+the cells where the next tile may go highlighted and a march drawn before it is confirmed; on the
+right a row per player (tiles and knights left, the live score), the part of the turn with the
+choices the rules leave now (:mod:`.guide`) and what just happened.
+
+A tap on the grid lays the tile chosen (or, while correcting, opens what is really there); a tap
+on a cell where the rules let nothing lie sends the tile anyway, so the table hears the rules'
+own reason. Without a kind chosen, a tap on a tile says what it is and whom it scores for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.utils import escape_markup
+
+from companion.app import theme
+from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
+from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
+from companion.app.pieces.dialog import Dialog, MessageDialog
+from companion.app.pieces.options import Guided, option_button
+from companion.app.room import AppScreen, running_app
+from companion.app.widgets import Chip
+from companion.games.raubritter import score
+from companion.games.raubritter.screens import dialogs
+from companion.games.raubritter.screens.guide import PARTS, Pending, at, key_of, step, tile_name, who
+from companion.games.raubritter.screens.landscape import TERRAIN_COLOURS, Landscape  # noqa: F401 - the grid in board.kv
+from companion.i18n import Cap, Join, Message, Plural
+from companion.table.notices import Happened, Moved
+from engines.raubritter.commands import LayTile
+from engines.raubritter.rules import POINTS, building, terrain
+
+HEADS = (Message("Tiles"), Message("Knights"), Message("Points"))
+SHARES = (0.46, 0.18, 0.18, 0.18)  # name, tiles, knights, points
+
+
+class TableScreen(Guided, AppScreen):
+    screen_name = "raubritter-table"
+    kv_file = __file__
+    scale = NumericProperty(1.0)
+    """Texts and choices grow with a window taller than the Pi's 480 pixels (to 1.4 times)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: dict[str, Any] = {}
+        self.pending = Pending()
+        self.info: Any = None  # what a tap on a tile said, until the next step
+        self._seated: tuple[str, ...] = ()
+        self._rows: list[_Row] = []
+        self._shown: Any = None
+        self._buttons: list[Any] = []
+        running_app().listen(self._heard)
+        self.ids.grid.bind(on_cell=lambda _grid, x, y: self.tapped(x, y))
+        self.ids.players.bind(width=lambda *_: self._fit())
+        self.bind(height=lambda *_: self._fit())
+        self.bind(height=lambda _screen, height: setattr(self, "scale", min(1.4, max(1.0, height / dp(500)))))
+
+    # ----------------------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        app = running_app()
+        table = app.table
+        if table is None:
+            return
+        view = table.public_view()["view"]
+        fresh = not self.view or len(view["cells"]) < len(self.view.get("cells", ()))
+        self.view = view
+        if self.pending.key != key_of(view):  # the game moved on: a correction goes on, a tile is forgotten
+            self.pending = Pending(key_of(view), correcting=self.pending.correcting)
+        now = step(view, self.pending)
+        self.draw_players(app, view)
+        self.ids.grid.show(
+            view,
+            targets=now.targets,
+            march=list(now.march) if now.march else None,
+            pending=now.ghost,
+            selected=self.pending.moving,
+        )
+        if fresh:
+            self.ids.grid.zoom_all()
+        self.draw_step(app, now)
+        heading: Any = Message("{player} · {part}", player=who(view["current"], view), part=PARTS[now.part])
+        if view["current"] is None:
+            heading = Cap(PARTS[now.part])
+        self.ids.heading.text = app.tr(heading)
+        self.ids.whole.text = app.tr(Message("Whole layout"))
+        said = [self.info] if self.info is not None else app.happened[:3]
+        self.ids.happened.text = "\n".join(app.tr(text) for text in said)
+        self.ids.bar.fill(self)
+
+    def _heard(self, notice: Any) -> None:
+        if isinstance(notice, Happened | Moved):
+            self.info = None
+
+    def draw_players(self, app: Any, view: dict[str, Any]) -> None:
+        box = self.ids.players
+        colours = tuple(p["colour"] for p in view["players"])
+        if self._seated != colours:
+            box.clear_widgets()
+            self.ids.heads.clear_widgets()
+            self._heads = [_text(small=True) for _ in SHARES]
+            for label in self._heads:
+                self.ids.heads.add_widget(label)
+            self._rows = [_Row(colour) for colour in colours]
+            for row in self._rows:
+                box.add_widget(row)
+            self._seated = colours
+            self._fit()
+        for label, head in zip(self._heads, ("", *HEADS), strict=True):
+            label.text = app.tr(head) if head else ""
+        points = score.points(view)
+        for player, row in zip(view["players"], self._rows, strict=True):
+            colour = player["colour"]
+            row.show(
+                app,
+                player,
+                app.tr(who(colour, view)),
+                points.get(colour, 0),
+                current=colour == view["current"],
+                winner=colour in (view.get("winners") or ()),
+            )
+
+    def _fit(self) -> None:
+        count = len(self._rows)
+        if not count:
+            return
+        area = self.ids.players
+        height = max(dp(30), min(dp(60), self.height * 0.075))
+        area.height = height * count + dp(2) * (count - 1)
+        for row in self._rows:
+            row.fit(area.width, height)
+        for label, width in zip(getattr(self, "_heads", ()), _widths(area.width), strict=True):
+            label.size_hint_x, label.width = None, width
+
+    def draw_step(self, app: Any, now: Any) -> None:
+        self.ids.prompt.text = app.tr(now.prompt)
+        labels = tuple((app.tr(option.label), option.player, option.main) for option in now.options)
+        shown = (labels, app.language, self.scale)
+        if self._shown == shown:
+            for button, option in zip(self._buttons, now.options, strict=True):
+                button.option = option
+            return
+        self._shown = shown
+        self._buttons, widgets = [], []
+        grids: dict[str, GridLayout] = {}
+        for option, (text, _player, _main) in zip(now.options, labels, strict=True):
+            button = option_button(option, text, self.choose)
+            button.height = dp(46) * self.scale
+            button.font_size = sp(theme.SMALL_SP + 1) * self.scale
+            self._buttons.append(button)
+            group = _group(option)
+            if group is None:
+                widgets.append(button)
+                continue
+            if group not in grids:  # the choices of one kind side by side: all fit at 800×480
+                grids[group] = GridLayout(cols=COLUMNS[group], spacing=dp(3), size_hint_y=None, height=0)
+                grids[group].bind(minimum_height=grids[group].setter("height"))
+                widgets.append(grids[group])
+            if group == "kind":
+                _as_tile(button, option.args["kind"])
+            grids[group].add_widget(button)
+        if now.part == "over":  # the end: the ranking with its tie-breaks, in words
+            widgets += [_standing(app.tr(text), self.scale) for text in score.standing(self.view)]
+        self.ids.options.fill(widgets)
+
+    # ----------------------------------------------------------------------------- choices
+    def guided_now(self) -> Any:
+        table = running_app().table
+        return None if table is None else step(table.public_view()["view"], self.pending)
+
+    def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
+        """A choice of the guide: most only move the tile being laid on by a step."""
+        view, pending = self.view, self.pending
+        self.info = None
+        if name == "kind":
+            self.pending = Pending(key_of(view), kind=args["kind"])
+        elif name == "cell":
+            self.pending = Pending(key_of(view), kind=pending.kind, cell=args["cell"])
+        elif name == "knights":
+            self.pending = replace(pending, knights=args["knights"], direction=None, drops=None)
+        elif name == "direction":
+            self.pending = replace(pending, direction=args["direction"], drops=None)
+        elif name == "drops":
+            self.pending = replace(pending, drops=args["drops"])
+        elif name == "correcting":
+            self.pending = Pending(key_of(view), correcting=bool(args["on"]))
+        elif name in ("surrender", "hand"):
+            dialog: Dialog = (
+                dialogs.SurrenderDialog(view, asks=lambda: self.offered("surrender", {}))
+                if name == "surrender"
+                else dialogs.HandDialog(view)
+            )
+            dialog.bind(on_dismiss=lambda *_: self.refresh())
+            return dialog.open_now()
+        self.refresh()
+        return None
+
+    def tapped(self, x: int, y: int) -> None:
+        """A finger on the grid's cell (x, y)."""
+        app = running_app()
+        view, pending = self.view, self.pending
+        if app.table is None or not view:
+            return
+        now = step(view, pending)
+        if pending.correcting:
+            if pending.moving is not None:
+                if dialogs.move_tile(pending.moving, (x, y), pending.reason):
+                    self.pending = Pending(key_of(view), correcting=True)
+                self.refresh()
+                return
+            dialog = dialogs.CorrectTileDialog(view, (x, y), self.move_from)
+            dialog.bind(on_dismiss=lambda *_: self.refresh())
+            dialog.open_now()
+            return
+        if pending.kind is not None and pending.cell is None and now.part != "over":
+            if (x, y) in now.targets and building(pending.kind) == "castle":
+                self.pending = replace(pending, cell=(x, y))
+                self.refresh()
+                return
+            app.table.submit(LayTile(view["current"], pending.kind, x, y))  # the rules say why, if not
+            return
+        self.info = _tile_info(view, x, y)
+        self.refresh()
+
+    def move_from(self, cell: tuple[int, int], reason: Any) -> None:
+        """Correcting: the tile at ``cell`` lies elsewhere; the next tap on the grid says where."""
+        self.pending = Pending(key_of(self.view), correcting=True, moving=cell, reason=reason)
+        self.refresh()
+
+    # ----------------------------------------------------------------------------- the bar
+    def zoom_all(self) -> None:
+        self.ids.grid.zoom_all()
+
+    def correct(self) -> None:
+        self.open_dialog("correcting", on=not self.pending.correcting)
+
+    def scores(self) -> None:
+        """What every tile scores for whom, player by player."""
+        MessageDialog(Message("The score now"), score_lines(self.view)).open_now()
+
+
+def score_lines(view: dict[str, Any]) -> list[Any]:
+    """The standing in words (tie-breaks spelled out), then per player each tile that scores."""
+    by_player: dict[str, list[Any]] = {}
+    kinds = {(c["x"], c["y"]): c["kind"] for c in view["cells"]}
+    for x, y, points, colour in score.tiles(view):
+        if colour is not None:
+            by_player.setdefault(colour, []).append(
+                Message("{kind} at {at}: {n}", kind=tile_name(kinds[x, y]), at=at(x, y), n=points)
+            )
+    lines: list[Any] = list(score.standing(view))
+    for player in view["players"]:
+        colour = player["colour"]
+        tiles = by_player.get(colour)
+        lines.append(
+            Message("{player}: {tiles}", player=who(colour, view), tiles=Join(*tiles, last=False))
+            if tiles
+            else Message("{player}: no tile scores for them now.", player=who(colour, view))
+        )
+    return lines
+
+
+def _tile_info(view: dict[str, Any], x: int, y: int) -> Any:
+    cell = next((c for c in view["cells"] if (c["x"], c["y"]) == (x, y)), None)
+    if cell is None:
+        return Message("No tile at {at}.", at=at(x, y))
+    kind = building(cell["kind"])
+    if cell["stack"] and kind is not None:
+        return Plural(
+            "{kind} at {at}, from {owner}'s pile: {n} knight, {top}, scores {points} for them.",
+            "{kind} at {at}, from {owner}'s pile: {n} knights, {top} on top, scores {points} for them.",
+            len(cell["stack"]),
+            kind=tile_name(cell["kind"]),
+            at=at(x, y),
+            owner=who(cell["owner"], view),
+            top=who(cell["top"], view),
+            points=POINTS[kind],
+        )
+    if cell["stack"]:
+        return Plural(
+            "{kind} at {at}, from {owner}'s pile: {n} knight, {top}.",
+            "{kind} at {at}, from {owner}'s pile: {n} knights, {top} on top.",
+            len(cell["stack"]),
+            kind=tile_name(cell["kind"]),
+            at=at(x, y),
+            owner=who(cell["owner"], view),
+            top=who(cell["top"], view),
+        )
+    return Message(
+        "{kind} at {at}, from {owner}'s pile, no knights.",
+        kind=tile_name(cell["kind"]),
+        at=at(x, y),
+        owner=who(cell["owner"], view),
+    )
+
+
+COLUMNS = {"kind": 2, "knights": 3, "way": 2, "quiet": 2}
+
+
+def _group(option: Any) -> str | None:
+    """Which choices stand side by side: the kinds, the knight counts, the ways to march, and the
+    quiet ones (back, end the turn, surrender) at the foot."""
+    if not option.main:
+        return "quiet"
+    if option.dialog == "kind" and option.args.get("kind"):
+        return "kind"
+    if option.args.get("knights") is not None and option.dialog in ("knights", None):
+        return "knights"
+    if option.args.get("direction") is not None and option.dialog in ("direction", None):
+        return "way"
+    return None
+
+
+def _as_tile(button: Any, kind: str) -> None:
+    """A kind's button in the tile's own colours: its terrain, the building's name on it."""
+    button.background_color = TERRAIN_COLOURS[terrain(kind)]
+    button.color = (1, 1, 1, 1) if terrain(kind) in ("forest", "lake", "mountains") else theme.INK
+
+
+def _standing(text: str, scale: float) -> Label:
+    label = Label(text=text, color=theme.INK, font_size=sp(theme.SMALL_SP) * scale, halign="left", valign="top",
+                  size_hint_y=None)  # fmt: skip
+    label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
+    label.bind(texture_size=lambda widget, size: setattr(widget, "height", size[1] + dp(4)))
+    return label
+
+
+def _widths(width: float) -> list[float]:
+    usable = width - dp(2) * (len(SHARES) - 1)
+    return [usable * share for share in SHARES]
+
+
+def _text(small: bool = False) -> Label:
+    label = Label(
+        color=theme.INK,
+        font_size=sp(theme.SMALL_SP - 3 if small else theme.SMALL_SP),
+        halign="center",
+        valign="middle",
+        markup=True,
+        shorten=small,
+    )
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+    return label
+
+
+class _Row(BoxLayout):
+    """One player: colour and name, tiles and knights left, the points now."""
+
+    def __init__(self, colour: str, **kwargs: Any) -> None:
+        super().__init__(spacing=dp(2), size_hint_y=None, **kwargs)
+        self.chip = Chip(colour=colour)
+        self.tiles, self.knights, self.points = _text(), _text(), _text()
+        for widget in (self.chip, self.tiles, self.knights, self.points):
+            self.add_widget(widget)
+
+    def fit(self, width: float, height: float) -> None:
+        self.height = height
+        self.chip.size_hint_y, self.chip.height = None, height
+        for widget, column in zip((self.chip, self.tiles, self.knights, self.points), _widths(width), strict=True):
+            widget.size_hint_x, widget.width = None, column
+        for label in (self.tiles, self.knights, self.points):
+            label.font_size = min(height * 0.55, sp(26))
+        self._size_name()
+
+    def _size_name(self) -> None:
+        text = self.chip.text
+        self.chip.font_size = max(sp(11), min(self.height * 0.42, self.chip.width / max(6, len(text)) * 1.8))
+
+    def show(self, app: Any, player: dict[str, Any], name: str, points: int, *, current: bool, winner: bool) -> None:
+        text = ("» " if current else "") + name
+        if player["surrendered"]:
+            text += " · " + app.tr(Message("surrendered"))
+        elif winner:
+            text += " · " + app.tr(Message("wins"))
+        self.chip.text = escape_markup(text)
+        self._size_name()
+        self.tiles.text = f"[b]{player['tiles_total']}[/b]"
+        self.knights.text = f"[b]{player['knights']}[/b]"
+        self.points.text = f"[b]{points}[/b]"

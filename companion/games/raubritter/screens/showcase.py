@@ -1,0 +1,215 @@
+"""Raubritter's scripted states for ``companion screenshots``: a game set up by touch with birthdays,
+the initial placement, a tile laid, a castle with its knights' march chosen and drawn, a stack, the
+score, a correction on the grid, surrender asked twice, the log with an undo's words, the help, a
+whole 4-player game's full layout zoomed out and in, and the end. Touches where a player would
+touch (the grid's cells tapped); the table's commands where the same screen was already shown."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from kivy.app import App
+from kivy.uix.behaviors import ButtonBehavior
+
+from companion.games.raubritter.autoplay import commands
+from companion.i18n import Message as M
+from companion.i18n import Plural, Word
+from engines.raubritter import GAME
+from engines.raubritter.commands import LayTile
+from engines.raubritter.rules import Setup
+
+SCREEN = "raubritter-table"
+
+
+TABLE = (  # seated in this order; the oldest (yellow, without a name) begins
+    ("red", "Anna", datetime.date(1961, 3, 14)),
+    ("blue", "Ben", datetime.date(1984, 11, 2)),
+    ("yellow", "", datetime.date(1958, 1, 9)),
+)
+
+
+def play(driver: Any, shot: Callable[[str], None]) -> None:
+    app = App.get_running_app()
+    say = app.say
+    if app.root.manager.current != "start":  # another game's table: the menu leads to a new game
+        driver.tap(say("Menu"))
+    driver.tap(say("New game"))
+    driver.tap("Raubritter")
+    form = app.screen("new").form
+    shot("raubritter-new-game")
+    seat(driver, form, TABLE, shot)
+    shot("raubritter-new-game-birthdays")
+    driver.tap(say("Start the game"))
+    if app.root.manager.current != SCREEN:  # a game still runs: it is saved first
+        driver.tap(say("Save it and go on"))
+    Showcase(driver, shot).run()
+
+
+def seat(driver: Any, form: Any, players: Any, shot: Callable[[str], None] | None = None) -> None:
+    """Players seated on the new-game form by touch: each colour's chip, its name (typed, as a
+    table with a keyboard would), its birthday with the date picker (decade, year, month, day)."""
+    from kivy.core.window import Window
+
+    from companion.app.pieces.date import DateDialog
+
+    seating = form.seating
+    for colour, name, born in players:
+        if colour not in seating.seated:
+            driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+        fields = [w for w in seating.name_rows.children if hasattr(w, "hint_text")][::-1]
+        fields[seating.seated.index(colour)].text = name
+        button = seating.birthday_buttons[colour]
+        if form.box.height > form.scroll.height:
+            form.scroll.scroll_to(button, padding=10, animate=False)
+            driver.frames(2)
+        driver.tap(button)
+        picker = next(w for w in Window.children if isinstance(w, DateDialog) and w._is_open).picker
+        driver.tap(picker.decade_buttons[picker.decades.index(born.year // 10 * 10)])
+        driver.tap(picker.year_buttons[born.year % 10])
+        driver.tap(picker.month_buttons[born.month - 1])
+        driver.tap(picker.day_buttons[born.day - 1])
+        if shot is not None and colour == players[0][0]:
+            shot("raubritter-new-game-date")
+        driver.tap(App.get_running_app().say("Done"))
+
+
+class Showcase:
+    def __init__(self, driver: Any, shot: Callable[[str], None]) -> None:
+        self.driver, self.shot = driver, shot
+        self.app = App.get_running_app()
+        self.table = self.app.table
+        self.screen = self.app.screen(SCREEN)
+
+    # ------------------------------------------------------------------------------ touches
+    def tap(self, text: Any) -> None:
+        self.driver.tap(self.app.tr(text))
+
+    def option(self, text: Any) -> None:
+        """A button of the table screen's choices, by its whole text."""
+        said = self.app.tr(text)
+        options = self.screen.ids.options
+        button = next(w for w in options.walk(restrict=True) if isinstance(w, ButtonBehavior) and w.text == said)
+        options.scroll.scroll_to(button, padding=4, animate=False)
+        self.driver.frames(2)
+        self.driver.tap(button)
+
+    def kind(self, kind: str) -> None:
+        view = self.table.public_view()["view"]
+        me = next(p for p in view["players"] if p["colour"] == view["current"])
+        self.option(M("{kind} ({n} left)", kind=Word(kind), n=me["tiles"][kind]))
+
+    def cell(self, x: int, y: int) -> None:
+        """A finger on the grid's cell (x, y)."""
+        self.driver.frames(2)
+        self.driver.touch_at(*self.screen.ids.grid.centre_of(x, y))
+
+    def send(self, *sent: Any) -> None:
+        for command in sent:
+            self.table.submit(command)
+        self.driver.frames()
+
+    def view(self) -> dict[str, Any]:
+        return self.table.public_view()["view"]
+
+    def run(self) -> None:
+        shot, tap = self.shot, self.tap
+        order = [p["colour"] for p in self.view()["players"]]
+
+        # the initial placement by touch: the kind, then the highlighted cell
+        shot("raubritter-initial")
+        self.kind("plain-village")
+        shot("raubritter-initial-cell")
+        self.cell(0, 0)
+        self.kind("forest-village")
+        self.cell(1, 0)
+        shot("raubritter-tile-laid")
+        for colour, cells in zip(order[1:], ([(0, 1), (1, 1)], [(-1, 0), (-1, 1)], [(2, 0), (2, 1)]), strict=False):
+            for kind, (x, y) in zip(("plain", "mountains"), cells, strict=True):
+                self.send(LayTile(colour, kind, x, y))
+
+        # the first turn: a castle north of the first tiles, four knights marching south
+        self.kind("plain-castle")
+        self.cell(0, -1)
+        shot("raubritter-castle-knights")
+        self.option(Plural("{n} knight", "{n} knights", 4))
+        shot("raubritter-march-direction")
+        self.option(M("March {direction}", direction=M("south")))
+        shot("raubritter-march-split")
+        self.option(self.screen.guided_now().options[0].label)  # the first split the rules allow
+        shot("raubritter-march")
+        self.option(M("Confirm the march"))
+        shot("raubritter-marched")
+        self.cell(0, -1)  # no kind chosen: the tile tapped says what stands on it
+        shot("raubritter-stack")
+        self.driver.tap(self.app.tr(M("Score")))
+        shot("raubritter-score")
+        tap(M("Back"))
+
+        # a correction on the grid: the tile tapped, then its knights
+        self.driver.tap(self.app.tr(M("Correct")))
+        shot("raubritter-correct")
+        self.cell(0, -1)
+        shot("raubritter-correct-tile")
+        tap(M("Other knights"))
+        tap(M("Take the top knight off"))
+        shot("raubritter-correct-stack")
+        tap(M("Correct"))
+        self.option(M("Back to the game"))
+
+        # the log with an undo's words
+        say = self.app.say
+        self.driver.tap(say("Game log"))
+        shot("raubritter-log")
+        self.driver.tap(say("Undo"))
+        shot("raubritter-undo-words")
+        self.driver.tap(say("Do it"))
+        self.driver.tap(say("Back"))
+        self.driver.tap(say("Help"))
+        shot("raubritter-help")
+        tap(M("Back"))
+
+        # the turn ended, then surrender, asked twice
+        self.option(M("End the turn"))
+        self.option(M("Surrender"))
+        shot("raubritter-surrender")
+        tap(M("Surrender"))
+        shot("raubritter-surrender-sure")
+        tap(M("Yes, surrender for good"))
+        shot("raubritter-surrendered")
+
+        self.full_layout()
+
+    def full_layout(self) -> None:
+        """A whole game of four, played by the table's commands: every tile laid, then the end."""
+        setup = Setup(
+            players=[
+                {"name": "Anna", "birthday": datetime.date(1961, 3, 14), "colour": "red"},
+                {"name": "Ben", "birthday": datetime.date(1984, 11, 2), "colour": "blue"},
+                {"name": "Clara", "birthday": datetime.date(1990, 7, 30), "colour": "green"},
+                {"name": "Dieter", "birthday": datetime.date(1958, 1, 9), "colour": "yellow"},
+            ]
+        )
+        self.app.start_game("raubritter", setup)
+        if self.app.root.manager.current != SCREEN:
+            self.driver.tap(self.app.say("Save it and go on"))
+        self.table = self.app.table
+        self.screen = self.app.screen(SCREEN)
+        sent = list(commands(GAME, setup))
+        for command in sent[:-1]:
+            self.table.submit(command)
+        self.driver.frames()
+        grid = self.screen.ids.grid
+        grid.zoom_all()
+        self.shot("raubritter-full-layout")
+        box = self.view()["cells"]
+        middle = box[len(box) // 2]
+        grid.zoom_to(middle["x"], middle["y"], grid.width / 4)
+        self.shot("raubritter-full-layout-zoomed")
+        grid.zoom_all()
+        self.send(sent[-1])
+        self.shot("raubritter-end")
+        self.driver.tap(self.app.tr(M("Score")))
+        self.shot("raubritter-end-score")
+        self.tap(M("Back"))

@@ -1,0 +1,249 @@
+"""Sessions of a Raubritter game on the touch screen (run as :mod:`tests.companion.app.sessions`
+runs them): whole games for 2 and for 4 players played by touches on the kinds, the grid's cells,
+the knights and the marches, into the journal until the end, with a surrender asked twice in the
+game of four; every castle's offered marches against the rules'; a tile tapped where the rules
+refuse it; and a game killed in the middle of a turn, then started again."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.companion.app.schatzjagd_form_sessions import button, tap_in
+from tests.companion.app.sessions import start
+
+TABLE_SCREEN = "raubritter-table"
+PLAYERS = (
+    ("red", "Anna", datetime.date(1961, 3, 14)),
+    ("blue", "Ben", datetime.date(1984, 11, 2)),
+    ("green", "Clara", datetime.date(1990, 7, 30)),
+    ("yellow", "", datetime.date(1958, 1, 9)),  # no name: called by the colour; the oldest
+)
+
+
+class Table:
+    """The table screen as the players touch it."""
+
+    def __init__(self, app: Any, driver: Any) -> None:
+        self.app, self.driver = app, driver
+        self.screen = app.screen(TABLE_SCREEN)
+        self.offered_marches = 0
+
+    def view(self) -> dict[str, Any]:
+        return self.app.table.public_view()["view"]
+
+    def option(self, text: Any) -> None:
+        """A button of the screen's choices that says ``text`` (once the screen shows it)."""
+        said = text if isinstance(text, str) else self.app.tr(text)
+        options = self.screen.ids.options
+
+        def there() -> bool:
+            return any(getattr(w, "text", None) == said for w in options.box.walk(restrict=True))
+
+        self.driver.until(there, seconds=20, what=f"a choice {said!r}; the prompt says {prompt(self.app)!r}")
+        tap_in(self.driver, options, button(options.box, said))
+
+    def offered(self) -> list[Any]:
+        return list(self.screen.guided_now().options)
+
+    def cell(self, x: int, y: int) -> None:
+        self.driver.touch_at(*self.screen.ids.grid.centre_of(x, y))
+
+    def lay(self, command: Any) -> None:
+        """A tile laid by touch: its kind, its cell, and for a castle the knights and their march,
+        checking that exactly the marches the rules allow are offered."""
+        from companion.games.raubritter.screens.guide import DIRECTION_NAMES, STAY, drops_words
+        from companion.i18n import Message, Plural, Word
+        from engines.raubritter.moves import legal_marches
+        from engines.raubritter.rules import building
+        from engines.raubritter.views import state_of
+
+        view = self.view()
+        me = next(p for p in view["players"] if p["colour"] == command.player)
+        self.option(Message("{kind} ({n} left)", kind=Word(command.kind), n=me["tiles"][command.kind]))
+        targets = self.screen.guided_now().targets
+        assert (command.x, command.y) in targets, ((command.x, command.y), targets)
+        self.cell(command.x, command.y)
+        if building(command.kind) != "castle":
+            return
+        knights = sum(command.drops)
+        self.option(Message("No knights") if knights == 0 else Plural("{n} knight", "{n} knights", knights))
+        if knights == 0:
+            return
+        legal = legal_marches(state_of(view), command.player, command.x, command.y, command.kind, knights)
+        ways = {option.args.get("direction", STAY) for option in self.offered() if option.main}
+        assert ways == {direction or STAY for direction, _ in legal}, (ways, legal)
+        if command.direction is None:
+            self.option(Plural("The {n} knight stays on the castle", "All {n} stay on the castle", knights))
+            return
+        self.option(Message("March {direction}", direction=DIRECTION_NAMES[command.direction]))
+        splits = [option.args["drops"] for option in self.offered() if option.main]
+        assert splits == [drops for direction, drops in legal if direction == command.direction], splits
+        self.offered_marches += len(splits)
+        self.option(drops_words(command.drops))
+        assert self.screen.guided_now().march is not None  # drawn on the grid before it is confirmed
+        self.option(Message("Confirm the march"))
+
+
+def new_game(app: Any, driver: Any, players: int) -> None:
+    """Raubritter set up by touch on the new-game form: colours, names, birthdays."""
+    from companion.games.raubritter.screens.showcase import seat
+
+    driver.tap(app.say("New game"))
+    driver.tap("Raubritter")
+    seat(driver, app.screen("new").form, PLAYERS[:players])
+    driver.tap(app.say("Start the game"))
+    driver.until(lambda: app.root.manager.current == TABLE_SCREEN, what="the table screen")
+
+
+def whole_game(data: Path, players: str = "2", language: str = "de") -> dict[str, Any]:
+    """A whole game by touch until the end; in a game of four, green surrenders (asked twice) in the
+    third round; now and then a turn ends after one tile."""
+    from companion.games.raubritter.autoplay import next_command
+    from companion.i18n import Message
+    from engines.raubritter.commands import EndTurn
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data, language)
+    new_game(app, driver, int(players))
+    t = Table(app, driver)
+    first = t.view()["current"]
+    laid = ended = 0
+    surrendered = False
+    while t.view()["phase"] != "over":
+        view = t.view()
+        if view["phase"] == "play" and view["laid"] == 1 and laid % 7 == 0:
+            t.option(Message("End the turn"))
+            ended += 1
+            laid += 1
+            continue
+        if int(players) == 4 and not surrendered and view["current"] == "green" and len(view["cells"]) > 20:
+            t.option(Message("Surrender"))
+            t.driver.tap(button(_dialog(), app.tr(Message("Surrender"))))
+            t.driver.tap(button(_dialog(), app.tr(Message("Yes, surrender for good"))))
+            surrendered = True
+            continue
+        command = next_command(state_of(view))
+        if isinstance(command, EndTurn):
+            t.option(Message("End the turn"))
+        else:
+            t.lay(command)
+        laid += 1
+    view = app.table.public_view()
+    result = {
+        "first": first,
+        "turns_ended": ended,
+        "marches": t.offered_marches,
+        "view": view["view"],
+        "entry": view["entry"],
+        "journal": str(data / "journal.sqlite3"),
+        "prompt": prompt(app),
+        "screen": driver.texts(),
+    }
+    driver.shot(data / f"end-{players}.png")
+    driver.stop()
+    return result
+
+
+def marches(data: Path) -> dict[str, Any]:
+    """A castle beside a lake and a forest: the marches offered are the rules' (none into the lake,
+    none that leaves too few on the forest); a march the rules refuse, sent as it is, is refused in
+    the rules' words; a tile tapped where none may lie is refused and changes nothing."""
+    from companion.i18n import Message, Plural, Word
+    from engines.raubritter.commands import LayTile
+
+    app, driver = start(data, "de")
+    new_game(app, driver, 2)
+    t = Table(app, driver)
+    send = app.table.submit
+    a, b = t.view()["current"], next(p["colour"] for p in t.view()["players"] if p["colour"] != t.view()["current"])
+    for command in (  # a lake east of (0, 0), a forest south of it, then a plain
+        LayTile(a, "lake", 1, 0),
+        LayTile(a, "plain", 1, 1),
+        LayTile(b, "forest-village", 0, 1),
+        LayTile(b, "plain", 0, 2),
+    ):
+        send(command)
+    driver.frames(3)
+    t.option(Message("{kind} ({n} left)", kind=Word("plain-castle"), n=6))
+    t.cell(-1, -1)  # touching no tile: refused in the rules' words
+    driver.frames(3)
+    far = {"said": app.root.word, "refusal": app.root.word_is_refusal, "cells": len(t.view()["cells"])}
+    t.cell(0, 0)
+    t.option(Plural("{n} knight", "{n} knights", 3))
+    offered = [o.args.get("direction", "stay") for o in t.offered() if o.main]
+    t.option(Message("March {direction}", direction=Message("south")))
+    splits = [list(o.args["drops"]) for o in t.offered() if o.main]
+    driver.shot(data / "march.png")
+    before = t.view()
+    refused = send(LayTile(a, "plain-castle", 0, 0, (1, 2), "east"))  # into the lake
+    thin = send(LayTile(a, "plain-castle", 0, 0, (2, 1), "south"))  # one knight cannot enter the forest
+    driver.frames(3)
+    result = {
+        "far": far,
+        "offered": offered,
+        "splits": splits,
+        "lake": app.tr(refused.shown),
+        "forest": app.tr(thin.shown),
+        "unchanged": t.view() == before,
+        "bottom": [app.tr(text) for text in app.happened],
+    }
+    driver.stop()
+    return result
+
+
+def until_killed(data: Path) -> dict[str, Any]:
+    """Into the first turn: one tile laid and the next kind chosen; say so, and wait to be killed."""
+    from companion.games.raubritter.autoplay import next_command
+    from companion.i18n import Message, Word
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data, "de")
+    new_game(app, driver, 2)
+    t = Table(app, driver)
+    while not (t.view()["phase"] == "play" and t.view()["laid"] == 1):
+        t.lay(next_command(state_of(t.view())))
+    t.option(Message("{kind} ({n} left)", kind=Word("plain"), n=t.view()["players"][0]["tiles"]["plain"]))
+    view = app.table.public_view()
+    print(json.dumps({"ready": True, "entry": view["entry"], "view": view["view"], "prompt": prompt(app)}), flush=True)
+    while True:
+        driver.frames(1)
+        time.sleep(0.01)
+
+
+def restarted(data: Path) -> dict[str, Any]:
+    from companion.games.raubritter.autoplay import next_command
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data)
+    driver.until(lambda: app.table is not None, what="the running game")
+    t = Table(app, driver)
+    view = app.table.public_view()
+    result = {"screen": app.root.manager.current, "entry": view["entry"], "view": view["view"], "prompt": prompt(app)}
+    t.lay(next_command(state_of(t.view())))
+    result["laid_after"] = t.view()["laid"]
+    driver.stop()
+    return result
+
+
+def prompt(app: Any) -> str:
+    return app.screen(TABLE_SCREEN).ids.prompt.text
+
+
+def _dialog() -> Any:
+    from companion.app.pieces.dialog import open_dialogs
+
+    dialogs = open_dialogs()
+    assert dialogs, "no dialog is open"
+    return dialogs[-1]
+
+
+SESSIONS = {
+    "raubritter-whole-game": whole_game,
+    "raubritter-marches": marches,
+    "raubritter-until-killed": until_killed,
+    "raubritter-restarted": restarted,
+}

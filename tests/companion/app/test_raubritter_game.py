@@ -1,0 +1,68 @@
+"""Raubritter at the table, in real windows: whole games for 2 and for 4 players by touches into a
+real journal until the end; the marches the screen offers are exactly the rules'; a march or a
+tile the rules refuse is refused in their words and changes nothing; a power cut in the middle of
+a turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.journal.session import Session
+from companion.journal.store import Journal
+from engines.raubritter import GAME
+from tests.companion.app.ui import killed_when_ready, run_session
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_game_by_touch_ends_with_the_score_in_the_journal(tmp_path, players):
+    played = run_session("raubritter-whole-game", tmp_path / "game", str(players))
+    view = played["view"]
+    assert view["phase"] == "over"
+    assert played["first"] == ("yellow" if players == 4 else "red")  # the oldest begins
+    assert len(view["cells"]) == 24 * players - (0 if players == 2 else _left(view, "green"))
+    assert played["turns_ended"] > 0 and played["marches"] > 0
+    assert any(p["surrendered"] for p in view["players"]) == (players == 4)
+    assert "Das Spiel ist aus" in played["prompt"]
+
+    journal = Journal.open(Path(played["journal"]), create=False)
+    try:
+        game = journal.games()[-1]
+        assert game.game == "raubritter" and game.finished is not None and game.head == played["entry"]
+        session = Session.open(journal, game.id)
+        state = session.state
+        assert state.phase == "over"
+        assert dict(state.scores) == view["scores"] and list(state.winners) == view["winners"]
+        assert GAME.public_view(state)["cells"] == view["cells"]
+        kinds = {entry.command["type"] for entry in journal.entries(game.id) if entry.kind == "command"}
+        assert {"lay-tile", "end-turn"} <= kinds
+        assert ("surrender" in kinds) == (players == 4)
+    finally:
+        journal.close()
+
+
+def _left(view, colour):
+    return next(p["tiles_total"] for p in view["players"] if p["colour"] == colour)
+
+
+def test_only_the_marches_the_rules_allow_are_offered_and_others_are_refused(tmp_path):
+    seen = run_session("raubritter-marches", tmp_path)
+    assert seen["far"]["cells"] == 4 and seen["far"]["refusal"]
+    assert "-1,-1" in seen["far"]["said"]  # the rules' own reason, with the place
+    assert seen["offered"] == ["stay", "south"]  # not east into the lake, nowhere without tiles
+    assert seen["splits"] == [[1, 2]]  # the forest keeps 2 and cannot be passed with 3
+    assert "See" in seen["lake"] and "0,1" not in seen["lake"]
+    assert "Wald" in seen["forest"] and "0,1" in seen["forest"]
+    assert seen["unchanged"]
+
+
+def test_killed_in_the_middle_of_a_turn_it_opens_at_the_same_turn(tmp_path):
+    before = killed_when_ready("raubritter-until-killed", tmp_path)
+    assert before["view"]["laid"] == 1
+    after = run_session("raubritter-restarted", tmp_path)
+    assert after["screen"] == "raubritter-table"
+    assert after["entry"] == before["entry"]
+    assert after["view"] == before["view"]  # the same turn, one tile laid
+    assert "hat 1 von höchstens 3 Plättchen gelegt" in after["prompt"]  # the kind chosen was not written
+    assert after["laid_after"] == 2
