@@ -28,9 +28,9 @@ TILES = 24
 
 
 def _screens() -> Sequence[type]:
-    from companion.games.raubritter.screens.board import TableScreen
+    from companion.games.raubritter.screens.board import RaubritterScreen
 
-    return (TableScreen,)
+    return (RaubritterScreen,)
 
 
 def _new_game(settings: dict[str, Any]) -> Any:

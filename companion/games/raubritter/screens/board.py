@@ -31,7 +31,7 @@ from companion.games.raubritter import score
 from companion.games.raubritter.screens import dialogs
 from companion.games.raubritter.screens.guide import PARTS, Pending, at, key_of, step, tile_name, who
 from companion.games.raubritter.screens.landscape import TERRAIN_COLOURS, Landscape  # noqa: F401 - the grid in board.kv
-from companion.i18n import Cap, Join, Message, Plural
+from companion.i18n import Join, Message, Plural
 from companion.table.notices import Happened, Moved
 from engines.raubritter.commands import LayTile
 from engines.raubritter.rules import POINTS, building, terrain
@@ -40,7 +40,7 @@ HEADS = (Message("Tiles"), Message("Knights"), Message("Points"))
 SHARES = (0.46, 0.18, 0.18, 0.18)  # name, tiles, knights, points
 
 
-class TableScreen(Guided, AppScreen):
+class RaubritterScreen(Guided, AppScreen):
     screen_name = "raubritter-table"
     kv_file = __file__
     scale = NumericProperty(1.0)
@@ -86,7 +86,7 @@ class TableScreen(Guided, AppScreen):
         self.draw_step(app, now)
         heading: Any = Message("{player} · {part}", player=who(view["current"], view), part=PARTS[now.part])
         if view["current"] is None:
-            heading = Cap(PARTS[now.part])
+            heading = PARTS[now.part]
         self.ids.heading.text = app.tr(heading)
         self.ids.whole.text = app.tr(Message("Whole layout"))
         said = [self.info] if self.info is not None else app.happened[:3]

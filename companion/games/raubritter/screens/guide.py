@@ -26,11 +26,11 @@ from engines.raubritter.rules import DIRECTIONS, INITIAL_TILES, KINDS, MAX_CASTL
 from engines.raubritter.views import state_of
 
 INITIAL, TURN, OVER, CORRECT = "initial", "turn", "over", "correct"
-PARTS = {
-    INITIAL: Message("the initial placement"),
-    TURN: Message("a turn"),
-    OVER: Message("the end"),
-    CORRECT: Message("a correction"),
+PARTS = {  # the heading's word for the part of the game
+    INITIAL: Message("Initial placement"),
+    TURN: Message("Turn"),
+    OVER: Message("End of the game"),
+    CORRECT: Message("Correction"),
 }
 STAY = "stay"  # the knights' pile stays whole on its castle
 DIRECTION_NAMES = {
