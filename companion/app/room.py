@@ -131,6 +131,8 @@ class ScreenApp(Protocol):
 
     def game_settings(self, game: str | None = None) -> dict[str, Any]: ...
 
+    def store_game_settings(self, game: str, settings: dict[str, Any]) -> None: ...
+
 
 def running_app() -> ScreenApp:
     return cast(ScreenApp, App.get_running_app())

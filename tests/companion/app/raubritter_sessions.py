@@ -2,7 +2,7 @@
 runs them): whole games for 2 and for 4 players played by touches on the kinds, the grid's cells,
 the knights and the marches, into the journal until the end, with a surrender asked twice in the
 game of four; every castle's offered marches against the rules'; a tile tapped where the rules
-refuse it; and a game killed in the middle of a turn, then started again."""
+refuse it; corrections on the grid; and a game killed in the middle of a turn, then started again."""
 
 from __future__ import annotations
 
@@ -195,6 +195,115 @@ def marches(data: Path) -> dict[str, Any]:
     return result
 
 
+def corrections(data: Path) -> dict[str, Any]:
+    """Corrections on the grid by touch, each with a reason: a tile's kind, a tile that lies
+    elsewhere (the next tap says where), the knights on a tile, a tile that is not there, a tile
+    never recorded, the knights in a player's hand; a correction the rules refuse is said in the
+    dialog; the score follows."""
+    from companion.app.pieces.dialog import open_dialogs
+    from companion.i18n import Message, Word
+    from engines.raubritter.commands import LayTile
+
+    app, driver = start(data, "en")
+    new_game(app, driver, 2)
+    t = Table(app, driver)
+    red, blue = "red", "blue"
+    for command in (
+        LayTile(red, "plain-village", 0, 0),
+        LayTile(red, "plain", 1, 0),
+        LayTile(blue, "forest-village", 0, 1),
+        LayTile(blue, "plain", 1, 1),
+        LayTile(red, "plain-castle", 2, 0, (2, 1), "west"),
+    ):
+        app.table.submit(command)
+    driver.frames(3)
+    seen: dict[str, Any] = {"before": t.view()["scores"] or None}
+    tr = app.tr
+
+    def dialog_tap(text: str) -> None:
+        driver.tap(button(_dialog(), text))
+
+    def correcting() -> None:
+        driver.tap(app.tr(Message("Correct")))
+        driver.until(lambda: t.screen.pending.correcting, what="the grid in correction")
+
+    # the village at 0,0 is really a town
+    correcting()
+    t.cell(0, 0)
+    dialog_tap(tr(Message("{kind} ({n} left)", kind=Word("plain-town"), n=3)))
+    dialog_tap(tr(Message("a tile or a knight was bumped")))
+    dialog_tap(tr(Message("Correct")))
+    driver.until(lambda: not open_dialogs(), what="the kind corrected")
+    seen["kind"] = next(c["kind"] for c in t.view()["cells"] if (c["x"], c["y"]) == (0, 0))
+    # the knights on the castle: one more of blue on top
+    t.cell(2, 0)
+    dialog_tap(tr(Message("Other knights")))
+    dialog_tap(tr(Message("+ {player}", player=_person(app, blue))))
+    dialog_tap(tr(Message("Correct")))
+    driver.until(lambda: not open_dialogs(), what="the stack corrected")
+    seen["stack"] = next(c["stack"] for c in t.view()["cells"] if (c["x"], c["y"]) == (2, 0))
+    seen["points"] = _points(app)
+    # the plain at 1,1 lies at 2,1
+    t.cell(1, 1)
+    dialog_tap(tr(Message("It lies elsewhere")))
+    dialog_tap(tr(Message("Show where")))
+    t.cell(2, 1)
+    driver.until(lambda: any((c["x"], c["y"]) == (2, 1) for c in t.view()["cells"]), what="the tile moved")
+    seen["moved"] = sorted((c["x"], c["y"]) for c in t.view()["cells"])
+    # a tile moved onto another is refused in the rules' words, and nothing changes
+    before = t.view()
+    t.cell(0, 0)
+    dialog_tap(tr(Message("It lies elsewhere")))
+    dialog_tap(tr(Message("Show where")))
+    t.cell(0, 1)
+    seen["occupied"] = {"said": app.root.word, "refusal": app.root.word_is_refusal, "same": t.view() == before}
+    t.option(Message("Back to the game"))
+    correcting()
+    # a tile the app never recorded: red's lake at 0,-1 (red's turn: red's pile is offered first)
+    t.cell(0, -1)
+    dialog_tap(tr(Message("{kind} ({n} left)", kind=Word("lake"), n=1)))
+    dialog_tap(tr(Message("Correct")))
+    driver.until(lambda: not open_dialogs(), what="the unrecorded tile added")
+    seen["added"] = next(c for c in t.view()["cells"] if (c["x"], c["y"]) == (0, -1))
+    # on the lake no knight is offered
+    t.cell(0, -1)
+    dialog_tap(tr(Message("Other knights")))
+    seen["lake_knights"] = [w.text for w in _dialog().walk() if isinstance(getattr(w, "text", None), str)]
+    dialog_tap(tr(Message("Back")))
+    # the castle is not there
+    t.cell(2, 0)
+    dialog_tap(tr(Message("It is not there")))
+    dialog_tap(tr(Message("Correct")))
+    driver.until(lambda: not open_dialogs(), what="the castle taken back")
+    seen["gone"] = sorted((c["x"], c["y"]) for c in t.view()["cells"])
+    seen["hands"] = {p["colour"]: p["knights"] for p in t.view()["players"]}
+    # red really holds 25 knights in hand
+    t.option(Message("Knights in hand"))
+    stepper = next(w for w in _dialog().walk() if type(w).__name__ == "Stepper")
+    for _ in range(5):
+        driver.tap(button(stepper, "−"))
+    dialog_tap(tr(Message("Correct")))
+    driver.until(lambda: not open_dialogs(), what="the knights in hand corrected")
+    seen["red_hand"] = next(p for p in t.view()["players"] if p["colour"] == red)
+    t.option(Message("Back to the game"))
+    seen["corrections"] = [e["command"] for e in app.table.log() if e.get("correction")]
+    seen["prompt"] = prompt(app)
+    driver.stop()
+    return seen
+
+
+def _person(app: Any, colour: str) -> Any:
+    from companion.app.people import person
+
+    return person(app.table.public_view()["view"], colour)
+
+
+def _points(app: Any) -> dict[str, int]:
+    from companion.games.raubritter import score
+
+    return score.points(app.table.public_view()["view"])
+
+
 def until_killed(data: Path) -> dict[str, Any]:
     """Into the first turn: one tile laid and the next kind chosen; say so, and wait to be killed."""
     from companion.games.raubritter.autoplay import next_command
@@ -244,6 +353,7 @@ def _dialog() -> Any:
 SESSIONS = {
     "raubritter-whole-game": whole_game,
     "raubritter-marches": marches,
+    "raubritter-corrections": corrections,
     "raubritter-until-killed": until_killed,
     "raubritter-restarted": restarted,
 }

@@ -1,7 +1,7 @@
 """Raubritter at the table, in real windows: whole games for 2 and for 4 players by touches into a
 real journal until the end; the marches the screen offers are exactly the rules'; a march or a
-tile the rules refuse is refused in their words and changes nothing; a power cut in the middle of
-a turn."""
+tile the rules refuse is refused in their words and changes nothing; corrections made on the grid
+by touch; a power cut in the middle of a turn."""
 
 from __future__ import annotations
 
@@ -66,3 +66,27 @@ def test_killed_in_the_middle_of_a_turn_it_opens_at_the_same_turn(tmp_path):
     assert after["view"] == before["view"]  # the same turn, one tile laid
     assert "hat 1 von höchstens 3 Plättchen gelegt" in after["prompt"]  # the kind chosen was not written
     assert after["laid_after"] == 2
+
+
+def test_corrections_on_the_grid_change_the_table_and_the_score(tmp_path):
+    seen = run_session("raubritter-corrections", tmp_path)
+    assert seen["kind"] == "plain-town"  # the village at 0,0 was a town
+    assert seen["stack"] == ["red", "red", "blue"]  # a blue knight on top of the castle
+    assert seen["points"] == {"red": 0, "blue": 1}  # the castle scores for blue now
+    assert [0, 1] in seen["moved"] and [2, 1] in seen["moved"] and [1, 1] not in seen["moved"]
+    assert seen["occupied"] == {"said": "A tile already lies at 0,1", "refusal": True, "same": True}
+    assert (seen["added"]["kind"], seen["added"]["owner"], seen["added"]["stack"]) == ("lake", "red", [])
+    assert "Knights never stand on the lake." in seen["lake_knights"]
+    assert not any(text.startswith("+ ") for text in seen["lake_knights"])  # no knight offered
+    assert [2, 0] not in seen["gone"]  # the castle was not there
+    assert seen["hands"] == {"red": 29, "blue": 30}  # its knights went back to their hands
+    assert (seen["red_hand"]["knights"], seen["red_hand"]["knights_aside"]) == (24, 5)
+    assert seen["corrections"] == [
+        "correct-tile",
+        "correct-stack",
+        "move-tile",
+        "correct-tile",
+        "correct-tile",
+        "correct",
+    ]
+    assert seen["prompt"].startswith("Anna (Red) has laid 1 of at most 3 tiles")  # the turn goes on

@@ -182,11 +182,11 @@ class NewGameForm(ChoiceList):
     def reset(self) -> None:
         """After a game began: its players are remembered (unless the settings say not to), and the
         form starts again from what the settings remember now."""
-        app: Any = running_app()
+        app = running_app()
         settings = app.game_settings(GAME)
         if settings["remember"]:
             seated = self.seating.seated
             settings = {**settings, "players": remembered(seated, self.seating.given_names(), self.birthdays)}
-            app.store_game_settings(GAME, settings)  # the shell's, outside the screens' ScreenApp
+            app.store_game_settings(GAME, settings)
         self.fill_in(settings)
         self.refresh()
