@@ -19,6 +19,17 @@ Shot = Callable[[str], None]
 Topics = list[tuple[Any, list[Any]]]
 
 
+def opening_at(parts: Sequence[tuple[str, Any]], first: str) -> Topics:
+    """A game's help topics, given as ``(key, (title, paragraphs))`` in reading order, as the help
+    shows them: the one of ``first`` (what the table is doing now) at the top, then the rest."""
+    ordered = [key for key, _ in parts]
+    if first in ordered:
+        ordered.remove(first)
+        ordered.insert(0, first)
+    found = dict(parts)
+    return [found[key] for key in ordered]
+
+
 class FormProblem(ValueError):
     """What a new-game form still lacks or cannot take, in the table's words (``text``)."""
 

@@ -100,6 +100,16 @@ class Driver:
         touch.touch_up()
         self.frames(2)
 
+    def new_game_form(self, title: str) -> Any:
+        """The new-game screen with the game of ``title`` chosen, from wherever the app is (a
+        game's table: its menu first): the game's form."""
+        say = self.app.say
+        if self.app.root.manager.current != "start":
+            self.tap(say("Menu"))
+        self.tap(say("New game"))
+        self.tap(title)
+        return self.app.screen("new").form
+
     def touch_at(self, x: float, y: float) -> None:
         """A finger down and up at the window's point (x, y): a cell of a grid, where no widget of
         its own lies."""

@@ -81,3 +81,24 @@ class TableGame(Protocol):
         """A screen's command made ready for the engine: the draws it leaves to the app filled in
         from ``rng``, or a :class:`RollWanted` for the roll it still needs. Raises
         ``RuleViolation`` for a command no draw or roll can make acceptable."""
+
+
+class NoSecretChoice:
+    """What a game's table part says when the game has no secret choice on the panel: the players
+    sit at panel seats 1, 2, ... in turn order (``state.players``), nobody chooses, no press is a
+    pick. A game part without picks takes these and adds its rolls."""
+
+    name: str
+    picks_per_player = 0
+
+    def seats(self, state: Any) -> Mapping[int, str]:
+        return {seat: p.colour for seat, p in enumerate(state.players, start=1)}
+
+    def choosing(self, state: Any) -> Mapping[str, frozenset[int]]:
+        return {}
+
+    def pick(self, player: str, buttons: tuple[int, ...]) -> Any:
+        raise LookupError(f"{self.name} has no secret choice on the panel")
+
+    def is_pick(self, command: Any) -> bool:
+        return False

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.app.contract import opening_at
 from companion.i18n import Message, Plural, Text
 
 Topic = tuple[Text, list[Text]]
@@ -23,13 +24,7 @@ def topics(view: Mapping[str, Any]) -> list[tuple[Text, list[Text]]]:
     """(title, paragraphs): the topic of what the table is doing now first, then the rest in
     reading order."""
     parts = _parts(view)
-    first = opening(view)
-    ordered = [key for key, _ in parts]
-    if first in ordered:
-        ordered.remove(first)
-        ordered.insert(0, first)
-    found = dict(parts)
-    return [found[key] for key in ordered]
+    return opening_at(parts, opening(view))
 
 
 def opening(view: Mapping[str, Any]) -> str:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from companion.app.contract import opening_at
 from companion.i18n import Join, Message, Plural, Text
 
 Topic = tuple[Text, list[Text]]
@@ -35,13 +36,7 @@ def topics(view: Mapping[str, Any]) -> list[tuple[Text, list[Text]]]:
     reading order; the optional rules only when they are on."""
     options = view.get("options") or {}
     parts = _parts(view, options)
-    first = opening(view)
-    ordered = [key for key, _ in parts]
-    if first in ordered:
-        ordered.remove(first)
-        ordered.insert(0, first)
-    found = dict(parts)
-    return [found[key] for key in ordered]
+    return opening_at(parts, opening(view))
 
 
 def opening(view: Mapping[str, Any]) -> str:

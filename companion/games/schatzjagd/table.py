@@ -16,12 +16,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from companion.i18n import Message, Person
-from companion.table.game import Rolled, RollWanted
+from companion.table.game import NoSecretChoice, Rolled, RollWanted
 from engines.core.errors import RuleViolation
 from engines.schatzjagd import GAME
 from engines.schatzjagd.awaiting import awaiting
@@ -46,21 +45,8 @@ def _who(state: GameState, colour: str) -> Person:
     return Person(colour, name if name.strip().casefold() != colour.casefold() else None)
 
 
-class SchatzjagdTable:
+class SchatzjagdTable(NoSecretChoice):
     name = GAME.name
-    picks_per_player = 0
-
-    def seats(self, state: GameState) -> Mapping[int, str]:
-        return {seat: p.colour for seat, p in enumerate(state.players, start=1)}
-
-    def choosing(self, state: GameState) -> Mapping[str, frozenset[int]]:
-        return {}
-
-    def pick(self, player: str, buttons: tuple[int, ...]) -> Any:
-        raise LookupError("Schatzjagd has no secret choice on the panel")
-
-    def is_pick(self, command: Any) -> bool:
-        return False
 
     def rolls(self, state: GameState) -> list[RollWanted]:
         if state.phase != PLAY:

@@ -92,9 +92,7 @@ def new_game(app: Any, driver: Any, players: int) -> None:
     """Raubritter set up by touch on the new-game form: colours, names, birthdays."""
     from companion.games.raubritter.screens.showcase import seat
 
-    driver.tap(app.say("New game"))
-    driver.tap("Raubritter")
-    seat(driver, app.screen("new").form, PLAYERS[:players])
+    seat(driver, driver.new_game_form("Raubritter"), PLAYERS[:players])
     driver.tap(app.say("Start the game"))
     driver.until(lambda: app.root.manager.current == TABLE_SCREEN, what="the table screen")
 

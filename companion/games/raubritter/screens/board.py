@@ -23,6 +23,7 @@ from kivy.utils import escape_markup
 from companion.app import theme
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
+from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog, MessageDialog
 from companion.app.pieces.options import Guided, option_button
 from companion.app.room import AppScreen, running_app
@@ -103,7 +104,7 @@ class RaubritterScreen(Guided, AppScreen):
         if self._seated != colours:
             box.clear_widgets()
             self.ids.heads.clear_widgets()
-            self._heads = [_text(small=True) for _ in SHARES]
+            self._heads = [cell(small=True) for _ in SHARES]
             for label in self._heads:
                 self.ids.heads.add_widget(label)
             self._rows = [_Row(colour) for colour in colours]
@@ -331,21 +332,7 @@ def _standing(text: str, scale: float) -> Label:
 
 
 def _widths(width: float) -> list[float]:
-    usable = width - dp(2) * (len(SHARES) - 1)
-    return [usable * share for share in SHARES]
-
-
-def _text(small: bool = False) -> Label:
-    label = Label(
-        color=theme.INK,
-        font_size=sp(theme.SMALL_SP - 3 if small else theme.SMALL_SP),
-        halign="center",
-        valign="middle",
-        markup=True,
-        shorten=small,
-    )
-    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
-    return label
+    return widths(width, SHARES, 2)
 
 
 class _Row(BoxLayout):
@@ -354,7 +341,7 @@ class _Row(BoxLayout):
     def __init__(self, colour: str, **kwargs: Any) -> None:
         super().__init__(spacing=dp(2), size_hint_y=None, **kwargs)
         self.chip = Chip(colour=colour)
-        self.tiles, self.knights, self.points = _text(), _text(), _text()
+        self.tiles, self.knights, self.points = cell(), cell(), cell()
         for widget in (self.chip, self.tiles, self.knights, self.points):
             self.add_widget(widget)
 

@@ -33,11 +33,7 @@ TABLE = (  # seated in this order; the oldest (yellow, without a name) begins
 def play(driver: Any, shot: Callable[[str], None]) -> None:
     app = App.get_running_app()
     say = app.say
-    if app.root.manager.current != "start":  # another game's table: the menu leads to a new game
-        driver.tap(say("Menu"))
-    driver.tap(say("New game"))
-    driver.tap("Raubritter")
-    form = app.screen("new").form
+    form = driver.new_game_form("Raubritter")
     shot("raubritter-new-game")
     seat(driver, form, TABLE, shot)
     shot("raubritter-new-game-birthdays")

@@ -22,6 +22,7 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
+from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.options import Guided, option_button
 from companion.app.pieces.rolls import roll_controls
@@ -119,7 +120,7 @@ class TableScreen(Guided, AppScreen):
         if self._seated != colours:
             box.clear_widgets()
             self.ids.heads.clear_widgets()
-            self._heads = [_text(small=True) for _ in SHARES]
+            self._heads = [cell(small=True) for _ in SHARES]
             for label in self._heads:
                 self.ids.heads.add_widget(label)
             self._rows = [_Row(colour) for colour in colours]
@@ -244,22 +245,7 @@ class TableScreen(Guided, AppScreen):
 
 
 def _widths(width: float) -> list[float]:
-    usable = width - dp(3) * (len(SHARES) - 1)
-    return [usable * share for share in SHARES]
-
-
-def _text(small: bool = False) -> Label:
-    """A heading's word (``small``: one line, shortened if it must) or a column's number."""
-    label = Label(
-        color=theme.INK,
-        font_size=sp(theme.SMALL_SP - 3 if small else theme.SMALL_SP),
-        halign="center",
-        valign="middle",
-        markup=True,
-        shorten=small,
-    )
-    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
-    return label
+    return widths(width, SHARES, 3)
 
 
 class _Value(Label):
@@ -288,7 +274,7 @@ class _Row(BoxLayout):
         self.info = Label(color=theme.INK, halign="left", valign="middle", markup=True)
         self.info.bind(size=lambda widget, size: setattr(widget, "text_size", (size[0] - dp(4), size[1])))
         self.values = {counter: _Value(counter) for counter in VALUES}
-        self.hand, self.treasures = _text(), _text()
+        self.hand, self.treasures = cell(), cell()
         for widget in (self.chip, self.info, *self.values.values(), self.hand, self.treasures):
             self.add_widget(widget)
         self.number_size = sp(30)

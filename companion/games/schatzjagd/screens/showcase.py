@@ -26,11 +26,7 @@ SEATS = ("red", "blue", "yellow")
 def play(driver: Any, shot: Callable[[str], None]) -> None:
     app = App.get_running_app()
     say = app.say
-    if app.root.manager.current != "start":  # another game's table: the menu leads to a new game
-        driver.tap(say("Menu"))
-    driver.tap(say("New game"))
-    driver.tap("Schatzjagd")
-    form = app.screen("new").form
+    form = driver.new_game_form("Schatzjagd")
     seating = form.seating
     for colour in SEATS:
         driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
