@@ -102,6 +102,7 @@ class SecretPicks:
         self._allowed: dict[int, frozenset[int]] = {}
         self._held: dict[tuple[int, int], float] = {}
         self._timers: dict[tuple[int, int], threading.Timer] = {}
+        self._started: list[threading.Timer] = []  # every hold timer not known to have ended, cancelled ones too
 
     @property
     def players(self) -> frozenset[int]:
@@ -176,11 +177,15 @@ class SecretPicks:
             self._notify(RoundReset())
 
     def close(self) -> None:
-        """Cancel pending hold timers and wait for their threads to end."""
+        """Cancel pending hold timers and wait for their threads to end: also those cancelled
+        before (a release cancels its hold), whose threads may not have woken yet on a busy
+        machine."""
         with self._lock:
-            timers = list(self._timers.values())
+            timers = list(self._started)
+            self._started.clear()
             self._forget_holds()
         for timer in timers:
+            timer.cancel()
             timer.join()
 
     def _press(self, player: int, button: int, at: float) -> None:
@@ -221,6 +226,8 @@ class SecretPicks:
             timer.name = f"panel-hold-{player}"
             timer.daemon = True
             self._timers[player, button] = timer
+            self._started = [started for started in self._started if started.is_alive()]
+            self._started.append(timer)
             timer.start()
 
     def _hold_complete(self, player: int) -> None:

@@ -239,3 +239,35 @@ def test_the_object_is_a_sink():
     rig.picks(ButtonPressed(1, 1, "keyboard", 0.0))
     rig.picks(ButtonPressed(1, 2, "keyboard", 0.0))
     assert rig.heard == [PicksLocked(1)]
+
+
+def test_close_waits_for_every_hold_timer_also_one_a_release_cancelled(monkeypatch):
+    """A release cancels its hold timer, but the timer's thread ends only once it wakes, which on a
+    busy machine may be after the panel is closed: close must wait for it too."""
+    from hardware.panel import selection
+    from tests.support.waiting import WAIT, wait_until
+
+    awake, joined = threading.Event(), threading.Event()
+
+    class SlowTimer(threading.Timer):
+        def run(self):
+            awake.wait(WAIT)  # a thread the scheduler has not woken yet
+            super().run()
+
+        def join(self, timeout=None):
+            joined.set()
+            awake.set()
+            super().join(timeout)
+
+    monkeypatch.setattr(selection.threading, "Timer", SlowTimer)
+    clock = FakeClock()
+    picks = SecretPicks((1, 2), clock=clock, hold_timers=True)
+    picks.handle(ButtonPressed(1, 3, "gpio", clock.now))
+    picks.handle(ButtonReleased(1, 3, "gpio", clock.now))  # the hold's timer cancelled, its thread asleep
+    closer = threading.Thread(target=picks.close, name="closer")
+    closer.start()
+    wait_until(lambda: joined.is_set() or not closer.is_alive(), what="close to wait for the timer or end")
+    awake.set()
+    closer.join(WAIT)
+    assert joined.is_set(), "close ended without waiting for the cancelled hold timer's thread"
+    assert not [t.name for t in threading.enumerate() if t.name.startswith("panel-hold")]
