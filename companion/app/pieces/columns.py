@@ -1,5 +1,5 @@
 """Rows of a game's table in columns: a row per player whose columns line up with the heading's
-words above them (Schatzjagd's henchmen, Raubritter's players)."""
+words above them."""
 
 from __future__ import annotations
 
