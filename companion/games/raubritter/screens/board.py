@@ -326,7 +326,7 @@ def _as_tile(button: Any, kind: str) -> None:
 def _standing(text: str, scale: float) -> Label:
     label = Label(text=text, color=theme.INK, font_size=sp(theme.SMALL_SP) * scale, halign="left", valign="top",
                   size_hint_y=None)  # fmt: skip
-    label.bind(width=lambda widget, width: setattr(widget, "text_size", (width, None)))
+    label.bind(width=lambda widget, width: setattr(widget, "text_size", (width - dp(14), None)))  # clear of the bar
     label.bind(texture_size=lambda widget, size: setattr(widget, "height", size[1] + dp(4)))
     return label
 
