@@ -21,57 +21,25 @@ from companion.games.raubritter.happenings import HANDLERS, lines
 from companion.games.raubritter.scenario import build_command, build_setup
 from companion.games.registry import part
 from companion.i18n import render
-from companion.scenario.parse import CommandLine, HistoryOp, read_scenario
 from engines.core.correction import Correct
-from engines.core.errors import RuleViolation
 from engines.raubritter import GAME, Setup
 from engines.raubritter.commands import CorrectStack, CorrectTile, EndTurn, LayTile, MoveTile, Surrender
 from engines.raubritter.events import Event
+from tests.companion.games.played import Played
+from tests.companion.games.played import played as play
 from tests.engines.raubritter.table import correction, legal_command, new_history
 
 ROOT = Path(__file__).resolve().parents[4]
 SCENARIOS = ROOT / "tests" / "scenarios" / "raubritter"
-
-Played = tuple[tuple[str, tuple[dict[str, Any], ...], dict[str, Any]], ...]
-
 
 # ----------------------------------------------------------------------------- playing
 
 
 @cache
 def played(name: str) -> Played:
-    """A scenario's accepted commands in order: (its text, its public events, the public view
-    after it). Refused commands and expectations are skipped; undo and redo step through the
-    states as the journal would."""
+    """The scenario ``name``'s accepted commands, as :func:`tests.companion.games.played.played`."""
     (path,) = SCENARIOS.glob(f"{name}-*.scn")
-    scenario = read_scenario(path)
-    state = GAME.setup(build_setup(scenario.header, path.parent, path, scenario.game_line))
-    past: list[Any] = []
-    future: list[Any] = []
-    out = []
-    for st in scenario.statements:
-        if isinstance(st, HistoryOp):
-            if st.op == "undo":
-                future.append(state)
-                state = past.pop()
-            else:
-                past.append(state)
-                state = future.pop()
-            continue
-        if not isinstance(st, CommandLine):
-            continue
-        try:
-            events = GAME.decide(state, build_command(st))
-        except RuleViolation:
-            continue  # an "expect refused" line
-        past.append(state)
-        future.clear()
-        for event in events:
-            state = GAME.evolve(state, event)
-        out.append(
-            (st.text.split("#")[0].strip(), tuple(GAME.public_event(e) for e in events), GAME.public_view(state))
-        )
-    return tuple(out)
+    return play(path, GAME, build_setup, build_command)
 
 
 def rendered(texts: list[Any]) -> tuple[list[str], list[str]]:
