@@ -21,7 +21,9 @@ The parts, each a module of the game's package ``companion.games.<name>``:
 - ``secrets``, optional: ``pending(state)``, ``held(state)`` and ``is_secret(event)``, what
   the game keeps secret until it reveals it, for the journal's exports and saves;
 - ``screens`` and ``help``, optional: the app's screens and the rules help, for the touchscreen
-  app to fill in.
+  app to fill in;
+- ``result``, optional: the end of a game, who won and why, the final figures and what the plot
+  of the game draws (:mod:`companion.results.parts`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,18 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-PARTS = ("scenario", "table_words", "bgstats", "table", "refusals", "happenings", "secrets", "screens", "help")
+PARTS = (
+    "scenario",
+    "table_words",
+    "bgstats",
+    "table",
+    "refusals",
+    "happenings",
+    "secrets",
+    "screens",
+    "help",
+    "result",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +67,7 @@ class GameHome:
     secrets: str | None = None
     screens: str | None = None
     help: str | None = None
+    result: str | None = None
 
     @property
     def game(self) -> Any:

@@ -15,5 +15,6 @@ HOME = GameHome(
     happenings="companion.games.gluecksritter.happenings",
     secrets="companion.games.gluecksritter.secrets",
     screens="companion.games.gluecksritter.screens",
+    result="companion.games.gluecksritter.result",
     help="companion.games.gluecksritter.help",
 )

@@ -16,4 +16,5 @@ HOME = GameHome(
     help="companion.games.raubritter.help",
     table="companion.games.raubritter.table",
     screens="companion.games.raubritter.screens",
+    result="companion.games.raubritter.result",
 )

@@ -17,4 +17,5 @@ HOME = GameHome(
     help="companion.games.schatzjagd.help",
     table="companion.games.schatzjagd.table",
     screens="companion.games.schatzjagd.screens",
+    result="companion.games.schatzjagd.result",
 )
