@@ -1,0 +1,1 @@
+"""Tests of the end of a game without Kivy (:mod:`companion.results`)."""
