@@ -133,6 +133,22 @@ class ScreenApp(Protocol):
 
     def store_game_settings(self, game: str, settings: dict[str, Any]) -> None: ...
 
+    journal: Any
+    """The open journal (None: it could not be opened), for the files dialogs to write into."""
+    data_dir: Path
+    read_only: str | None
+    """Why the data folder cannot be written (None: it can)."""
+
+    def screen(self, name: str) -> Any: ...
+
+    def outcome(self, game_id: int) -> tuple[Any, Any]: ...
+
+    def push_link(self, game_id: int) -> tuple[str | None, Any]: ...
+
+    def finished_games(self) -> Any: ...
+
+    def running_is_over(self) -> bool: ...
+
 
 def running_app() -> ScreenApp:
     return cast(ScreenApp, App.get_running_app())

@@ -46,6 +46,9 @@ SCREENS = {  # the shell's own screens by name, each imported and built when fir
     "saves": "companion.app.screens.saves:SavesScreen",
     "settings": "companion.app.screens.settings:SettingsScreen",
     "log": "companion.app.screens.log:LogScreen",
+    "result": "companion.app.screens.result:ResultScreen",
+    "plot": "companion.app.screens.result:PlotScreen",
+    "history": "companion.app.screens.history:HistoryScreen",
 }
 
 
@@ -96,6 +99,7 @@ class CompanionApp(App):
         self._listeners: list[Callable[[Notice], None]] = []
         self._screen_classes: dict[str, Callable[[], Any]] = {}
         self._word: tuple[Any, ...] = ()
+        self._was_over = False  # the running game had ended at its last step
         self._settings_told: set[str] = set()  # games whose stored settings' problems were said
         self._refresh_soon = Clock.create_trigger(lambda dt: self.refresh(), -1)  # -1: before the next frame
 
@@ -374,6 +378,7 @@ class CompanionApp(App):
             self.tell(hardware_words(error), refusal=True)
         table.listen(self._heard)
         self.table = table
+        self._was_over = self.running_is_over()
         table.start()
         self.refresh_status()  # whose turn it is, from the first frame of the game's screen
 
@@ -462,6 +467,8 @@ class CompanionApp(App):
             self.refresh_status()
         for listener in self._listeners:
             listener(notice)
+        if isinstance(notice, (Happened, Moved)):
+            self._show_the_end()
         from companion.app.pieces.dialog import close_unasked
 
         close_unasked()  # a question the game no longer asks does not stay open
@@ -489,6 +496,49 @@ class CompanionApp(App):
         except LookupError:  # a game without them: the log names the commands only
             return []
         return list(module.lines(list(events), after=after))
+
+    # ----------------------------------------------------------------------------- the end
+    def _show_the_end(self) -> None:
+        """The result screen, the moment the running game ends (the table can go back and undo)."""
+        over = self.running_is_over()
+        if over and not self._was_over:
+            self.screen("result").show_game(None)
+            self.goto("result")
+        self._was_over = over
+
+    def outcome(self, game_id: int) -> tuple[Any, Any]:
+        """A finished game's result, or None and why it cannot be shown, in words."""
+        from companion.journal.errors import JournalError
+        from companion.results.outcome import NotOver, outcome
+
+        if self.journal is None:
+            return None, Message("The journal is not open.")
+        try:
+            return outcome(self.journal, game_id), None
+        except NotOver:
+            return None, Message("This game has not ended yet.")
+        except (JournalError, LookupError) as error:
+            log.error("result of game %s: %s", game_id, error)
+            return None, Message("This game cannot be shown: {problem}", problem=str(error))
+
+    def push_link(self, game_id: int) -> tuple[str | None, Any]:
+        """A finished game as BG Stats' push link, or None and why not, in words."""
+        from companion.results.push import link, play
+
+        try:
+            return link(play(self.journal, game_id)), None
+        except Exception as error:  # noqa: BLE001 - the result stands without its code
+            log.error("BG Stats link of game %s: %s", game_id, error)
+            return None, Message("No BG Stats code: {problem}", problem=str(error))
+
+    def finished_games(self) -> Any:
+        """The journal's finished games of the games this screen can show, newest first."""
+        from companion.app.contract import playable
+        from companion.results.history import History, history
+
+        if self.journal is None:
+            return History([], 0)
+        return history(self.journal, (name for name, _title in playable()))
 
     # ----------------------------------------------------------------------------- screens
     def goto(self, name: str, *, remember: bool = True) -> None:

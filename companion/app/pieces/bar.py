@@ -1,5 +1,6 @@
 """The bar at the foot of a game's screens: the game log, the game's own buttons (its contract's
-``bar``), the game in short, the settings and the menu."""
+``bar``), the game in short (the result in its place once the game is over), the settings and
+the menu."""
 
 from __future__ import annotations
 
@@ -36,7 +37,16 @@ class BottomBar(BoxLayout):
                 self._own.append((text, button))
         for text, button in self._own:
             button.text = app.tr(text)
-        self.ids.help.disabled = contract is None or contract.help is None
+        over = app.running_is_over()  # the result takes the help's place: the bar keeps its width
+        self.ids.result.disabled = not over
+        help_ = self.ids.help
+        help_.disabled = over or contract is None or contract.help is None
+        help_.opacity, help_.size_hint_x = (0, 0.001) if over else (1, 1)
+
+    def result(self) -> None:
+        app = running_app()
+        app.screen("result").show_game(None)
+        app.goto("result")
 
     def help(self) -> None:
         app = running_app()

@@ -88,6 +88,7 @@ class StartScreen(AppScreen):
         )
         self.ids.new.disabled = app.journal is None or bool(app.read_only)
         self.ids.saves.disabled = app.journal is None
+        self.ids.history.disabled = app.journal is None
 
     def resume(self) -> None:
         app = running_app()

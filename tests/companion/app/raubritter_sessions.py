@@ -130,6 +130,8 @@ def whole_game(data: Path, players: str = "2", language: str = "de") -> dict[str
         else:
             t.lay(command)
         laid += 1
+    driver.until(lambda: app.root.manager.current == "result", what="the result, by itself at the end")
+    driver.tap(app.tr(Message("Back to the game")))
     view = app.table.public_view()
     result = {
         "first": first,

@@ -186,8 +186,14 @@ def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, A
     seen = readable(app, driver)
     t.choose("Hide a treasure")
     t.cover("red", "crown")
+    from companion.i18n import Message
+
+    driver.until(lambda: app.root.manager.current == "result", what="the result, by itself at the end")
+    result_texts = driver.texts()
+    driver.tap(app.tr(Message("Back to the game")))
     view = app.table.public_view()
     result = {
+        "result_screen": result_texts,
         "first_fight": fight,
         "exchanges": exchanges,
         "died": died,

@@ -335,16 +335,19 @@ SESSIONS = {
 }
 
 if __name__ == "__main__":
-    from tests.companion.app.raubritter_form_sessions import SESSIONS as RAUBRITTER_FORM_SESSIONS
-    from tests.companion.app.raubritter_sessions import SESSIONS as RAUBRITTER_SESSIONS
-    from tests.companion.app.schatzjagd_form_sessions import SESSIONS as SCHATZJAGD_FORM_SESSIONS
-    from tests.companion.app.schatzjagd_sessions import SESSIONS as SCHATZJAGD_SESSIONS
-    from tests.companion.app.shell_sessions import SESSIONS as SHELL_SESSIONS
+    import importlib
 
-    SESSIONS.update(SHELL_SESSIONS)
-    SESSIONS.update(SCHATZJAGD_FORM_SESSIONS)
-    SESSIONS.update(RAUBRITTER_FORM_SESSIONS)
-    SESSIONS.update(SCHATZJAGD_SESSIONS)
-    SESSIONS.update(RAUBRITTER_SESSIONS)
+    for module in (
+        "shell_sessions",
+        "schatzjagd_form_sessions",
+        "raubritter_form_sessions",
+        "schatzjagd_sessions",
+        "raubritter_sessions",
+        "qr_sessions",
+        "plot_sessions",
+        "files_sessions",
+        "result_sessions",
+    ):
+        SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]
     print(json.dumps(SESSIONS[name](Path(data), *rest), ensure_ascii=False), flush=True)

@@ -25,6 +25,7 @@ def test_a_whole_game_by_touch_ends_in_a_victory_in_the_journal(tmp_path):
     assert played["blue_gold"] == 7  # 5 and the inn's 2
     assert (played["over"], played["winner"]) == ("over", "red")
     assert any("Anna (Rot) hat gewonnen" in text for text in played["end_screen"])
+    assert any("Anna (Rot) gewinnt" in text for text in played["result_screen"])  # the result came first
 
     journal = Journal.open(Path(played["journal"]), create=False)
     try:

@@ -34,6 +34,11 @@ STATES = {
     "saves",
     "replace-running",
     "gluecksritter-six-players",
+    "gluecksritter-result",
+    "gluecksritter-plot",
+    "bgstats-qr",
+    "history",
+    "history-players",
     "schatzjagd-new-game",
     "schatzjagd-travel",
     "schatzjagd-travel-where",
@@ -65,6 +70,8 @@ STATES = {
     "schatzjagd-help",
     "schatzjagd-hide",
     "schatzjagd-victory",
+    "schatzjagd-result",
+    "schatzjagd-plot",
     "schatzjagd-catharsis",
     "raubritter-new-game",
     "raubritter-new-game-date",
@@ -92,6 +99,8 @@ STATES = {
     "raubritter-full-layout-zoomed",
     "raubritter-end",
     "raubritter-end-score",
+    "raubritter-result",
+    "raubritter-plot",
 }
 
 
@@ -143,3 +152,16 @@ def test_the_languages_differ(shoot):
         if german[name].read_bytes() == english[name].read_bytes()
     ]
     assert not same, f"the same picture in both languages: {same}"
+
+
+def test_the_bgstats_code_reads_back(shoot):
+    """The six-player play's code, on the result screen and full screen, as a phone reads it from
+    the picture."""
+    from companion.results.push import play_of
+    from tests.companion.app.result_sessions import decoded
+
+    for size, lang in (("800x480", "de"), ("1280x720", "en")):
+        shots = shoot(size, lang)
+        inline, full = decoded(shots["gluecksritter-result"]), decoded(shots["bgstats-qr"])
+        assert len(inline) == 1 and full == inline, (size, lang)
+        assert len(play_of(inline[0])["players"]) == 6

@@ -87,7 +87,7 @@ def test_a_data_folder_that_cannot_be_made_is_found_before_the_window_opens(tmp_
 
 @pytest.mark.parametrize("seed", [11, 29])
 def test_random_touches_and_presses_leave_no_question_open_that_is_not_asked(tmp_path, seed):
-    seen = run_session("monkey", tmp_path, str(seed), "350")
+    seen = run_session("monkey", tmp_path, str(seed), "500")
     assert seen["stale"] == 0
     assert seen["taps"] > 200 and seen["presses"] > 50
     assert "gluecksritter-board" in seen["screens"] and len(seen["screens"]) >= 4

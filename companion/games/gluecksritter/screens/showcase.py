@@ -241,6 +241,32 @@ def six_players(driver: Any, shot: Callable[[str], None]) -> None:
     app.table.submit(c.PlaceDucats(2, 3))
     driver.frames()
     shot("gluecksritter-six-players")
+    the_end(driver, shot)
+
+
+def the_end(driver: Any, shot: Callable[[str], None]) -> None:
+    """Six players with long names, each short of a castle; red completes it and the result comes
+    by itself: the verdict, the figures, the play's BG Stats code (then full screen), the plot."""
+    from pathlib import Path
+
+    from companion.scenario.parse import CommandLine, read_scenario
+    from companion.scenario.run import prepare
+
+    app = App.get_running_app()
+    plan = prepare(read_scenario(Path(__file__).with_name("six-at-the-end.scn")))
+    app.start_game("gluecksritter", plan.config)
+    for step in plan.steps:
+        if isinstance(step.statement, CommandLine):
+            app.table.submit(step.command)
+    driver.until(lambda: app.root.manager.current == "result", what="the result")
+    shot("gluecksritter-result")
+    driver.tap(app.screen("result").code)
+    shot("bgstats-qr")
+    driver.touch_at(4, 4)
+    driver.tap(app.say("How it went"))
+    shot("gluecksritter-plot")
+    driver.tap(app.say("Back"))
+    driver.tap(app.tr(_m("Back to the game")))
 
 
 def _finish_round(driver: Any, table: Any) -> None:

@@ -205,6 +205,11 @@ class Showcase:
         self.shot("raubritter-full-layout-zoomed")
         grid.zoom_all()
         self.send(sent[-1])
+        self.shot("raubritter-result")  # the result comes by itself
+        self.tap(M("How it went"))
+        self.shot("raubritter-plot")
+        self.tap(M("Back"))
+        self.tap(M("Back to the game"))
         self.shot("raubritter-end")
         self.driver.tap(self.app.tr(M("Score")))
         self.shot("raubritter-end-score")

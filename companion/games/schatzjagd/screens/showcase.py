@@ -249,6 +249,11 @@ class Showcase:
         shot("schatzjagd-hide")
         tap(Cap(Word("crown")))
         tap(M("Done"))
+        shot("schatzjagd-result")  # the result comes by itself
+        tap(M("How it went"))
+        shot("schatzjagd-plot")
+        tap(M("Back"))
+        tap(M("Back to the game"))
         shot("schatzjagd-victory")
         catharsis(self)
 

@@ -1,0 +1,278 @@
+"""The end of a game, the same for every game: who won and why, every player's final figures, when
+it was played and for how long, and the play as a QR code of BG Stats' push link (a tap shows it
+as large as the display allows); from here the plot of the game (:class:`PlotScreen`), the game to
+a USB stick, and the history of played games.
+
+The app shows it by itself when the running game ends; "Back to the game" returns to the table,
+where the last step can still be undone. From the history it shows any finished game of the
+journal. The figures come from the game's ``result`` part, computed from the journal's events
+(:mod:`companion.results.outcome`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.utils import escape_markup
+
+from companion.app import theme
+from companion.app.contract import screens_of
+from companion.app.pieces.columns import cell
+from companion.app.room import AppScreen, running_app
+from companion.app.widgets import Chip
+from companion.i18n import Message, Person, Plural
+
+
+def when(outcome: Any) -> Any:
+    """When the game was played and how long it took, in words."""
+    started = datetime.datetime.fromisoformat(outcome.started)
+    ended = datetime.datetime.fromisoformat(outcome.finished)
+    minutes = max(0, round((ended - started).total_seconds() / 60))
+    day = started.astimezone().strftime("%Y-%m-%d %H:%M")
+    return Plural("{day}, {n} minute", "{day}, {n} minutes", minutes, day=day)
+
+
+def rule_set(game: str, config: Any) -> Any:
+    """The rule set as the game's screens word it ("" for a game with one)."""
+    try:
+        contract = screens_of(game)
+        return contract.summary(config, []).rules if contract is not None else ""
+    except Exception:  # noqa: BLE001 - a setup the screens cannot word: the game's title says enough
+        return ""
+
+
+class ResultScreen(AppScreen):
+    screen_name = "result"
+    kv_file = __file__
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.game_id: int | None = None  # None: the running game
+        self.outcome: Any = None
+        self.problem: Any = None
+        self._shown: Any = None  # what the screen was drawn from: (game, step, language)
+        self.code: Any = None
+
+    def show_game(self, game_id: int | None) -> None:
+        """The result of ``game_id`` (None: the running game's) is what the screen shows next."""
+        self.game_id = game_id
+
+    def refresh(self) -> None:
+        app: Any = running_app()
+        game_id, step = self.game_id, None
+        if game_id is None and app.table is not None:
+            view = app.table.public_view()
+            game_id, step = view["game_id"], view["entry"]
+        key = (game_id, step, app.language)
+        if key == self._shown and self.outcome is not None:
+            return
+        self._shown = key
+        self.outcome, self.problem = app.outcome(game_id) if game_id is not None else (None, Message("No game."))
+        self.draw()
+
+    def running(self) -> bool:
+        app: Any = running_app()
+        return self.game_id is None or (app.table is not None and app.table.public_view()["game_id"] == self.game_id)
+
+    def draw(self) -> None:
+        app: Any = running_app()
+        body = self.ids.body
+        body.clear_widgets()
+        self.ids.code_area.clear_widgets()
+        self.code = None
+        self.ids.back.text = app.tr(Message("Back to the game") if self.running() else Message("Back"))
+        outcome = self.outcome
+        self.ids.plot.disabled = self.ids.files.disabled = outcome is None
+        if outcome is None:
+            self.ids.heading.text = app.tr(Message("Result"))
+            body.add_widget(Factory.Body(text=app.tr(self.problem), color=theme.ALERT))
+            return
+        self.ids.heading.text = outcome.title
+        for text in outcome.verdict:
+            body.add_widget(Factory.Body(text=f"[b]{escape_markup(app.tr(text))}[/b]", markup=True))
+        body.add_widget(figures(outcome))
+        rules = app.tr(rule_set(outcome.game, outcome.config))
+        played = " · ".join(part for part in (rules, app.tr(when(outcome))) if part)
+        body.add_widget(Factory.Body(text=played, font_size=sp(theme.SMALL_SP)))
+        self.draw_code(app)
+
+    def draw_code(self, app: Any) -> None:
+        link, problem = app.push_link(self.outcome.game_id)
+        area = self.ids.code_area
+        if link is None:
+            area.add_widget(Factory.Body(text=app.tr(problem), font_size=sp(theme.SMALL_SP)))
+            return
+        from companion.app.pieces.qr import QrCode
+
+        box = TapBox(orientation="vertical", spacing=dp(2))
+        self.code = QrCode(data=link)
+        box.add_widget(self.code)
+        caption = Label(
+            text=app.tr(Message("BG Stats: scan with the phone; tap to enlarge")),
+            color=theme.INK,
+            font_size=sp(theme.SMALL_SP - 2),
+            size_hint_y=None,
+            height=dp(40),
+            halign="center",
+            valign="middle",
+        )
+        caption.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+        box.add_widget(caption)
+        box.bind(on_release=lambda *_: self.enlarge())
+        area.add_widget(box)
+
+    def enlarge(self) -> None:
+        if self.code is None:
+            return
+        from companion.app.pieces.qr import QrDialog
+
+        QrDialog(self.code.data).open_now()
+
+    def back(self) -> None:
+        app: Any = running_app()
+        app.goto(app.game_screen() if self.running() else "history")
+
+    def show_plot(self) -> None:
+        app: Any = running_app()
+        plot = app.screen("plot")
+        plot.outcome = self.outcome
+        app.goto("plot", remember=False)
+
+    def export(self) -> None:
+        if self.outcome is None:
+            return
+        app: Any = running_app()
+        from companion.app.pieces.files import ExportDialog
+
+        ExportDialog(app.journal, self.outcome.game_id, app.data_dir).open()
+
+
+class TapBox(ButtonBehavior, BoxLayout):
+    """What a finger taps as a whole (the code with its caption)."""
+
+
+NAME_DP = 150  # the players' column: a long name takes two lines
+SMALLEST_SP = 10
+
+
+def fit_words(label: Label, width: float) -> None:
+    """A heading's font as large as lets its longest word fit its column: a word is never broken
+    ("Dukate-n"); a heading of several words takes two lines."""
+    from kivy.core.text import Label as CoreLabel
+
+    longest = max(label.text.split() or [""], key=len)
+    size = theme.SMALL_SP - 3
+    while size > SMALLEST_SP:
+        measure = CoreLabel(text=longest, font_size=sp(size), bold=label.bold)
+        measure.refresh()
+        if measure.texture.width <= width:
+            break
+        size -= 1
+    label.font_size = sp(size)
+
+
+def figures(outcome: Any) -> GridLayout:
+    """The final figures: a row per player (its colour, its name, the winner marked), a column per
+    figure under its heading."""
+    app: Any = running_app()
+    headings = outcome.columns.headings
+    grid = GridLayout(cols=1 + len(headings), size_hint_y=None, row_default_height=dp(40), spacing=(dp(4), dp(2)))
+    grid.bind(minimum_height=grid.setter("height"))
+    grid.add_widget(Label(size_hint_x=None, width=dp(NAME_DP)))
+    for heading in headings:
+        label = cell(small=True)
+        label.shorten, label.max_lines = False, 2
+        label.text = app.tr(heading)
+        label.bind(width=fit_words)
+        grid.add_widget(label)
+    winners = {p.colour for p in outcome.winners}
+    names = {p.colour: p.name for p in outcome.players}
+    for colour, cells in outcome.columns.rows:
+        who = BoxLayout(size_hint_x=None, width=dp(NAME_DP), spacing=dp(4))
+        chip = Chip(colour=colour)
+        chip.size = (dp(26), dp(26))
+        chip.pos_hint = {"center_y": 0.5}
+        who.add_widget(chip)
+        name = Label(
+            text=escape_markup(app.tr(Person(colour, names.get(colour)))),
+            color=theme.GOOD if colour in winners else theme.INK,
+            bold=colour in winners,
+            font_size=sp(theme.SMALL_SP - 2),
+            halign="left",
+            valign="middle",
+            max_lines=2,
+        )
+        name.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+        who.add_widget(name)
+        grid.add_widget(who)
+        for value in cells:
+            label = cell()
+            label.text = escape_markup(app.tr(value) if not isinstance(value, int) else str(value))
+            grid.add_widget(label)
+    return grid
+
+
+class PlotScreen(AppScreen):
+    """How the game went: one panel per measure, one line per player in its colour, period by
+    period from the setup."""
+
+    screen_name = "plot"
+    kv_file = __file__
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.outcome: Any = None
+        self.plots: Any = None
+        self._shown: Any = None
+
+    def refresh(self) -> None:
+        app: Any = running_app()
+        if self.outcome is None:
+            self.outcome = app.screen("result").outcome
+        key = (id(self.outcome), app.language)
+        if key == self._shown:
+            return
+        self._shown = key
+        from companion.app.pieces.plot import Panel, Plots, Series
+
+        outcome = self.outcome
+        legend, area = self.ids.legend, self.ids.area
+        legend.clear_widgets()
+        area.clear_widgets()
+        if outcome is None:
+            self.ids.heading.text = app.tr(Message("How it went"))
+            return
+        self.ids.heading.text = app.tr(Message("{game}: how it went", game=outcome.title))
+        for player in outcome.players:
+            chip = Chip(colour=player.colour)
+            chip.size = (dp(22), dp(22))
+            chip.pos_hint = {"center_y": 0.5}
+            legend.add_widget(chip)
+            name = Label(
+                text=escape_markup(app.tr(Person(player.colour, player.name))),
+                color=theme.INK,
+                font_size=sp(theme.SMALL_SP),
+                shorten=True,
+                halign="left",
+                valign="middle",
+            )
+            name.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+            legend.add_widget(name)
+        panels = [
+            Panel(app.tr(measure.label), tuple(Series(p.colour, outcome.line(i, p.colour)) for p in outcome.players))
+            for i, measure in enumerate(outcome.measures)
+        ]
+        self.plots = Plots()
+        area.add_widget(self.plots)
+        self.plots.show(app.tr(outcome.period), panels)
+
+    def on_leave(self, *args: Any) -> None:
+        self.outcome = None  # the next visit shows the result screen's game
+        self._shown = None
