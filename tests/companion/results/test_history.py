@@ -49,7 +49,7 @@ def test_a_game_that_cannot_be_read_is_counted_not_shown(tmp_path: Path) -> None
         Session.open(journal, bad)
     db = sqlite3.connect(path)
     with db:
-        db.execute("UPDATE entries SET events = '[{\"type\": \"nonsense\"}]' WHERE game_id = ? AND seq = 5", (bad,))
+        db.execute('UPDATE entries SET events = \'[{"type": "nonsense"}]\' WHERE game_id = ? AND seq = 5', (bad,))
         db.execute("DELETE FROM snapshots WHERE game_id = ?", (bad,))
     db.close()
     with Journal.open(path) as journal:
