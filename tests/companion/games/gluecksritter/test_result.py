@@ -14,10 +14,9 @@ from companion.games.gluecksritter import result
 from companion.games.gluecksritter.scenario import build_command, build_setup
 from companion.i18n import Join, Message, Person, Plural, render
 from companion.results.parts import Columns, Measure
-from companion.scenario.parse import CommandLine, HistoryOp, read_scenario
-from engines.core.errors import RuleViolation
 from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT
 from engines.gluecksritter.state import OVER
+from tests.companion.games.played import steps as played_steps
 
 ROOT = Path(__file__).resolve().parents[4]
 SCENARIOS = ROOT / "tests" / "scenarios"
@@ -40,33 +39,8 @@ def steps(name: str) -> tuple[Step, ...]:
     """A scenario's accepted commands in order as (state before, events, state after); refused
     commands and expectations are skipped, undo and redo step through the states."""
     (path,) = SCENARIOS.glob(f"{name}*.scn")
-    scenario = read_scenario(path)
-    state = GAME.setup(build_setup(scenario.header, path.parent, path, scenario.game_line))
-    past: list[Any] = []
-    future: list[Any] = []
-    out: list[Step] = []
-    for st in scenario.statements:
-        if isinstance(st, HistoryOp):
-            if st.op == "undo":
-                future.append(state)
-                state = past.pop()
-            else:
-                past.append(state)
-                state = future.pop()
-            continue
-        if not isinstance(st, CommandLine):
-            continue
-        try:
-            events = GAME.decide(state, build_command(st))
-        except RuleViolation:
-            continue  # an "expect refused" line
-        before = state
-        for event in events:
-            state = GAME.evolve(state, event)
-        past.append(before)
-        future.clear()
-        out.append((before, tuple(events), state))
-    return tuple(out)
+    _initial, found = played_steps(path, GAME, build_setup, build_command)
+    return tuple((step.before, step.events, step.after) for step in found if step.text)
 
 
 def first(name: str) -> Any:

@@ -17,10 +17,9 @@ from companion.games.schatzjagd import result
 from companion.games.schatzjagd.scenario import build_command, build_setup
 from companion.i18n import Person, render
 from companion.results.parts import Columns, Measure
-from companion.scenario.parse import CommandLine, HistoryOp, read_scenario
-from engines.core.errors import RuleViolation
 from engines.schatzjagd import GAME, Setup
 from engines.schatzjagd.state import OVER, GameState
+from tests.companion.games.played import steps
 
 ROOT = Path(__file__).resolve().parents[4]
 SCENARIOS = ROOT / "tests" / "scenarios" / "schatzjagd"
@@ -38,32 +37,8 @@ FINISHED = (
 def history(name: str) -> tuple[GameState, ...]:
     """Every state of a scenario's game as the journal keeps it: the setup, then the state after
     each accepted command (undo and redo step back and forth, refused commands are skipped)."""
-    path = SCENARIOS / f"{name}.scn"
-    scenario = read_scenario(path)
-    state = GAME.setup(build_setup(scenario.header, path.parent, path, scenario.game_line))
-    states, past, future = [state], [], []
-    for st in scenario.statements:
-        if isinstance(st, HistoryOp):
-            if st.op == "undo":
-                future.append(state)
-                state = past.pop()
-            else:
-                past.append(state)
-                state = future.pop()
-            states.append(state)
-            continue
-        if not isinstance(st, CommandLine):
-            continue
-        try:
-            events = GAME.decide(state, build_command(st))
-        except RuleViolation:
-            continue
-        past.append(state)
-        future.clear()
-        for event in events:
-            state = GAME.evolve(state, event)
-        states.append(state)
-    return tuple(states)
+    initial, found = steps(SCENARIOS / f"{name}.scn", GAME, build_setup, build_command)
+    return (initial, *(step.after for step in found))
 
 
 def end(name: str) -> GameState:
