@@ -3,9 +3,9 @@
 - :class:`ExportDialog`: where a game goes: each removable drive plugged in (its name and free
   space), this device's own folder (``exports`` in the data directory), or another folder chosen
   in :class:`FolderDialog`; a tap writes the game's export and, for a finished game, its BG Stats
-  play file there (:func:`companion.results.drives.export_to`).
+  play file there (:func:`companion.results.gamefiles.export_to`).
 - :class:`ImportDialog`: the same places as sources; a place lists the games exported there, and
-  a tap imports one (:func:`companion.results.drives.import_from`).
+  a tap imports one (:func:`companion.results.gamefiles.import_from`).
 - :class:`FolderDialog`: a folder browser for fingers, Kivy's ``FileChooserListView`` with big
   rows: a tap opens a folder, "Here" takes the folder shown.
 
@@ -36,16 +36,8 @@ from companion.app.pieces.dialog import Dialog
 from companion.app.room import running_app
 from companion.i18n import Message, Text
 from companion.journal.errors import JournalError
-from companion.results.drives import (
-    Drive,
-    FilesProblem,
-    export_to,
-    import_from,
-    importable,
-    removable_drives,
-    told_imported,
-    told_written,
-)
+from companion.results.drives import Drive, FilesProblem, removable_drives
+from companion.results.gamefiles import export_to, import_from, importable, told_imported, told_written
 
 EXPORTS = "exports"
 """This device's own folder for exports, inside the data directory."""

@@ -1,4 +1,4 @@
-"""Games to a USB stick and back (:mod:`companion.results.drives`), on real journals: finished games
+"""Games to a USB stick and back (:mod:`companion.results.drives`, :mod:`companion.results.gamefiles`), on real journals: finished games
 of each game exported into a folder standing in for a stick and imported into a second journal;
 the removable drives found in a crafted mounts file and sysfs tree; every refusal said in words,
 with the journal unchanged and nothing left on the medium. A full and a read-only medium are real
@@ -30,8 +30,9 @@ from companion.journal.exports import render as render_json
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.journal.verify import canonical
-from companion.results import drives
-from companion.results.drives import Drive, FilesProblem, export_to, import_from, importable, removable_drives
+from companion.results import drives, gamefiles
+from companion.results.drives import Drive, FilesProblem, removable_drives
+from companion.results.gamefiles import export_to, import_from, importable
 from companion.scenario.run import run_file
 from tests.companion.journal.fixtures.games import play, private_home
 from tests.companion.journal.test_export_secrets import TWO_PICKS
@@ -200,7 +201,7 @@ def test_a_failure_between_the_two_files_leaves_neither(source, stick, monkeypat
             raise OSError(5, "Input/output error")
         real(src, dst)
 
-    monkeypatch.setattr(drives.os, "replace", replace)
+    monkeypatch.setattr(gamefiles.os, "replace", replace)
     with Journal.open(path) as journal, pytest.raises(FilesProblem) as refused:
         export_to(journal, numbers["gluecksritter"], stick)
     assert words(refused.value) == (
@@ -507,7 +508,7 @@ def test_a_journal_that_cannot_be_written_is_said(exported, stick, monkeypatch, 
     def refuse(*_: Any, **__: Any) -> None:
         raise JournalWriteError("the journal cannot be written", cause)
 
-    monkeypatch.setattr(drives.exports, "import_checked", refuse)
+    monkeypatch.setattr(gamefiles.exports, "import_checked", refuse)
     assert refusal(target, file)[0] == english
 
 
