@@ -1,7 +1,8 @@
 """Sessions of files (see sessions.py): a finished game written to a stick, to this device's folder
 and to a folder chosen by taps (:class:`companion.app.pieces.files.ExportDialog`), and read back
 into the journal of another data folder (:class:`~companion.app.pieces.files.ImportDialog`). A
-stick is a folder here, listed as a drive; the drives themselves are tested in
+stick is a folder here, listed as a drive (a real full or read-only tmpfs, mounted by the test, in
+:func:`export_to_refusing_media`); the drives themselves are tested in
 tests/companion/results/test_drives.py."""
 
 from __future__ import annotations
@@ -16,11 +17,16 @@ FINISHED = "gluecksritter/55-full-game-end-osullivan.scn"
 
 
 def _drive(folder: Path, label: str) -> Any:
-    import shutil
+    """``folder`` as the drive ``label``, its free space and read-only flag read as
+    :func:`~companion.results.drives.removable_drives` reads them."""
+    import os
 
     from companion.results.drives import Drive
 
-    return Drive(folder, label, shutil.disk_usage(folder).free if folder.exists() else None, False)
+    if not folder.exists():
+        return Drive(folder, label, None, False)
+    info = os.statvfs(folder)
+    return Drive(folder, label, info.f_bavail * info.f_frsize, bool(info.f_flag & os.ST_RDONLY))
 
 
 def _rows(dialog: Any) -> list[Any]:
@@ -138,7 +144,59 @@ def import_by_touch(data: Path, folder: str) -> dict[str, Any]:
     return seen
 
 
+def _box(widget: Any) -> list[float]:
+    """Where a widget is drawn in the window: left, bottom, right, top."""
+    left, bottom = widget.to_window(widget.x, widget.y)
+    return [left, bottom, left + widget.width, bottom + widget.height]
+
+
+def export_to_refusing_media(data: Path, full: str, read_only: str) -> dict[str, Any]:
+    """A finished game, in German, to a medium that is full (``full``: a tmpfs mounted and filled
+    up by the test) and to one mounted read-only (``read_only``), each the only drive: a tap on
+    the drive, the problem said in red inside the dialog, which stays open; what is on the medium
+    after, and the journal's games before and after."""
+    import os
+
+    game_id = play_into(data, FINISHED)
+    app, driver = start(data, "de")
+    from companion.app.pieces.files import ExportDialog  # Kivy: after the window's size is set
+
+    driver.until(lambda: app.journal is not None, what="the journal")
+    shots = data / "shots"
+    seen: dict[str, Any] = {"game_id": game_id}
+    for key, where in (("full", Path(full)), ("read_only", Path(read_only))):
+        games = [repr(row) for row in app.journal.games()]
+        before = sorted(os.listdir(where))
+        drive = _drive(where, "STICK")
+        dialog = ExportDialog(app.journal, game_id, data, drives=lambda drive=drive: [drive]).open_now()
+        driver.frames(3)
+        places = driver.texts()
+        driver.tap(driver.find("STICK · "))
+        driver.until(lambda dialog=dialog: bool(dialog.refusal.text), what=f"the {key} medium to be said")
+        back = driver.find(say(app, "Back"))
+        seen[key] = {
+            "drive": app.tr(drive.words()),
+            "places": places,
+            "said": dialog.refusal.text,
+            "colour": list(dialog.refusal.color),
+            "in_dialog": any(widget is dialog.refusal for widget in dialog.walk(restrict=True)),
+            "open": dialog._is_open and driver.roots()[0] is dialog,
+            "before": before,
+            "after": sorted(os.listdir(where)),
+            "games_unchanged": games == [repr(row) for row in app.journal.games()],
+            "refusal_box": _box(dialog.refusal),
+            "back_box": _box(back),
+        }
+        driver.shot(shots / f"export-{key.replace('_', '-')}.png")
+        driver.tap(back)
+        driver.until(lambda dialog=dialog: not dialog._is_open, what="the dialog to close")
+    seen["word"] = app.root.word
+    driver.stop()
+    return seen
+
+
 SESSIONS: dict[str, Any] = {
     "export-by-touch": export_by_touch,
     "import-by-touch": import_by_touch,
+    "export-to-refusing-media": export_to_refusing_media,
 }
