@@ -133,7 +133,7 @@ class ResultScreen(AppScreen):
             return
         from companion.app.pieces.qr import QrDialog
 
-        QrDialog(self.code.data).open_now()
+        QrDialog(self.code.data, title=self.outcome.title if self.outcome is not None else "").open_now()
 
     def back(self) -> None:
         app: Any = running_app()
@@ -158,7 +158,8 @@ class TapBox(ButtonBehavior, BoxLayout):
     """What a finger taps as a whole (the code with its caption)."""
 
 
-NAME_DP = 150  # the players' column: a long name takes two lines
+NAME_DP = 150  # the players' column at least: a long name takes two lines
+NAME_SHARE = 0.3  # and at most this share of the figures' width
 SMALLEST_SP = 10
 
 
@@ -185,7 +186,8 @@ def figures(outcome: Any) -> GridLayout:
     headings = outcome.columns.headings
     grid = GridLayout(cols=1 + len(headings), size_hint_y=None, row_default_height=dp(40), spacing=(dp(4), dp(2)))
     grid.bind(minimum_height=grid.setter("height"))
-    grid.add_widget(Label(size_hint_x=None, width=dp(NAME_DP)))
+    names_column = [Label(size_hint_x=None, width=dp(NAME_DP))]
+    grid.add_widget(names_column[0])
     for heading in headings:
         label = cell(small=True)
         label.shorten, label.max_lines = False, 2
@@ -196,6 +198,7 @@ def figures(outcome: Any) -> GridLayout:
     names = {p.colour: p.name for p in outcome.players}
     for colour, cells in outcome.columns.rows:
         who = BoxLayout(size_hint_x=None, width=dp(NAME_DP), spacing=dp(4))
+        names_column.append(who)
         chip = Chip(colour=colour)
         chip.size = (dp(26), dp(26))
         chip.pos_hint = {"center_y": 0.5}
@@ -216,6 +219,12 @@ def figures(outcome: Any) -> GridLayout:
             label = cell()
             label.text = escape_markup(app.tr(value) if not isinstance(value, int) else str(value))
             grid.add_widget(label)
+
+    def widen(_grid: Any, width: float) -> None:  # a wide window gives the names room for one line
+        for widget in names_column:
+            widget.width = max(dp(NAME_DP), width * NAME_SHARE)
+
+    grid.bind(width=widen)
     return grid
 
 

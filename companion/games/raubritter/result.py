@@ -49,7 +49,6 @@ HEADINGS = (
     Message("Tiles laid"),
     Message("Tiles left"),
     Message("Knights in hand"),
-    Message("Surrendered"),
     Message("Place"),
 )
 
@@ -100,8 +99,8 @@ def verdict(state: GameState) -> list[Text]:
 
 def columns(state: GameState) -> Columns:
     """Every player's final figures in turn order: points, tiles laid, tiles left, knights in
-    hand, surrendered (yes or no) and place (shared on a draw; none for a player who
-    surrendered)."""
+    hand and place (shared on a draw; "surrendered" for a player who surrendered, who has none:
+    a column of its own would not fit beside the code at 800×480)."""
     view = _view(state)
     points = score.points(view)
     places = {row["colour"]: row["place"] for row in score.ranking(view)}
@@ -120,8 +119,7 @@ def columns(state: GameState) -> Columns:
                     laid.get(colour, 0),
                     int(p.get("tiles_total") or 0),
                     int(p.get("knights") or 0),
-                    Message("yes") if p.get("surrendered") else Message("no"),
-                    place if place is not None else Message("no place"),
+                    Message("surrendered") if p.get("surrendered") or place is None else place,
                 ),
             )
         )

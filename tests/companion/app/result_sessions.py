@@ -157,7 +157,31 @@ def history_of_evening(data: Path, language: str = "de", out: str = "") -> dict[
     return seen
 
 
+def result_after_restart(data: Path) -> dict[str, Any]:
+    """A power cut while the result is shown: the app comes back on the result of the game that
+    ended, and the table can still go back to it."""
+    game_id, undone = one_step_short(data, SCENARIOS["raubritter"])
+    app, driver = start(data, "de")
+    driver.until(lambda: app.table is not None, what="the running game's table")
+    app.table.submit(app._session.game.parse_command(undone[0]))
+    driver.until(lambda: app.root.manager.current == "result", what="the result screen")
+    driver.stop()
+    app, driver = start(data, "de")  # the same data folder, as after the power comes back
+    seen: dict[str, Any] = {"game_id": game_id}
+    try:
+        driver.until(lambda: app.root.manager.current == "result", what="the result again after the restart")
+        driver.until(lambda: app.screen("result").outcome is not None, what="the result's figures")
+        seen["shown"] = app.screen("result").outcome.game_id
+        seen["verdict"] = [app.tr(text) for text in app.screen("result").outcome.verdict]
+        driver.tap(app.tr(_back_to_the_game()))
+        seen["then"] = app.root.manager.current
+    finally:
+        driver.stop()
+    return seen
+
+
 SESSIONS: dict[str, Any] = {
+    "result-after-restart": result_after_restart,
     "result-at-the-end": result_at_the_end,
     "history-of-evening": history_of_evening,
 }

@@ -47,3 +47,10 @@ def test_history_of_an_evening(tmp_path: Path) -> None:
     texts = " ".join(seen["player_texts"])
     assert "Anna: 2 Spiele, " in texts and "Ben: 2 Spiele, " in texts  # both played Glücksritter and Schatzjagd
     assert "Raubritter: " in texts and "Schatzjagd: " in texts
+
+
+def test_a_power_cut_on_the_result_comes_back_to_it(tmp_path: Path) -> None:
+    seen = run_session("result-after-restart", tmp_path)
+    assert seen["shown"] == seen["game_id"]
+    assert seen["verdict"][0].startswith("David (Gelb) gewinnt")
+    assert seen["then"] == "raubritter-table"

@@ -1,5 +1,6 @@
-"""Games to a USB stick and back (:mod:`companion.results.drives`, :mod:`companion.results.gamefiles`), on real journals: finished games
-of each game exported into a folder standing in for a stick and imported into a second journal;
+"""Games to a USB stick and back (:mod:`companion.results.drives`, :mod:`companion.results.gamefiles`),
+on real journals: finished games of each game exported into a folder standing in for a stick and
+imported into a second journal;
 the removable drives found in a crafted mounts file and sysfs tree; every refusal said in words,
 with the journal unchanged and nothing left on the medium. A full and a read-only medium are real
 tmpfs mounts: mounted directly when the tests run as root, else in a user and mount namespace

@@ -14,7 +14,7 @@ import pytest
 from companion.games.raubritter import autoplay, result
 from companion.games.raubritter.score import points, standing
 from companion.games.registry import part
-from companion.i18n import Message, Person, render
+from companion.i18n import Person, render
 from companion.results.parts import Columns, Measure
 from engines.raubritter import GAME, Setup
 from engines.raubritter.commands import EndTurn, Surrender
@@ -311,7 +311,6 @@ def test_the_columns_one_row_per_player_in_turn_order():
         "Tiles laid",
         "Tiles left",
         "Knights in hand",
-        "Surrendered",
         "Place",
     ]
     assert [render(h, "de") for h in columns.headings] == [
@@ -319,20 +318,19 @@ def test_the_columns_one_row_per_player_in_turn_order():
         "Gelegte Plättchen",
         "Plättchen übrig",
         "Ritter in der Hand",
-        "Aufgegeben",
         "Platz",
     ]
     assert cells(columns, "en") == [
-        ("blue", ("15", "24", "0", "16", "no", "1")),
-        ("red", ("13", "24", "0", "18", "no", "2")),
-        ("green", ("0", "8", "16", "27", "yes", "no place")),
+        ("blue", ("15", "24", "0", "16", "1")),
+        ("red", ("13", "24", "0", "18", "2")),
+        ("green", ("0", "8", "16", "27", "surrendered")),
     ]
-    assert cells(columns, "de")[2] == ("green", ("0", "8", "16", "27", "ja", "kein Platz"))
+    assert cells(columns, "de")[2] == ("green", ("0", "8", "16", "27", "aufgegeben"))
 
 
 def test_the_columns_share_the_place_of_a_draw():
     columns = result.columns(end_of("24"))
-    assert [(colour, row[0], row[3], row[5]) for colour, row in columns.rows] == [
+    assert [(colour, row[0], row[3], row[4]) for colour, row in columns.rows] == [
         ("blue", 9, 20, 1),
         ("red", 9, 20, 1),
     ]
@@ -343,7 +341,7 @@ def test_the_columns_agree_with_the_engine_at_the_end(count):
     state = whole_game(count)[-1]
     columns = result.columns(state)
     assert len(columns.rows) == count
-    assert len(columns.headings) == 6
+    assert len(columns.headings) == 5
     scores = dict(state.scores)
     for (colour, row), player in zip(columns.rows, state.players, strict=True):
         assert colour == player.colour
@@ -351,6 +349,6 @@ def test_the_columns_agree_with_the_engine_at_the_end(count):
         assert row[1] == sum(1 for c in state.cells if c.owner == colour)
         assert row[1] + row[2] == TILES_PER_PLAYER
         assert row[3] == player.knights
-        assert row[4] == Message("no")
-    places = {colour: row[5] for colour, row in columns.rows}
+    places = {colour: row[4] for colour, row in columns.rows}
+    assert all(isinstance(place, int) for place in places.values())  # nobody surrendered
     assert {c for c, place in places.items() if place == 1} == set(state.winners)
