@@ -306,6 +306,13 @@ def import_from(journal: Journal, path: Path) -> Imported:
         raise _damaged(name, str(exc)) from None
     except RecursionError:
         raise _damaged(name, "nested too deeply to be read") from None
+    known = already_there(journal, checked.document)
+    if known is not None:
+        raise FilesProblem(
+            Message(
+                "{file} is already in the journal, as game {number}. Nothing was imported.", file=name, number=known
+            )
+        )
     try:
         return exports.import_checked(journal, checked)
     except JournalWriteError as exc:
@@ -322,6 +329,23 @@ def import_from(journal: Journal, path: Path) -> Imported:
         raise _journal_problem(exc) from None
     except RecursionError:  # its one transaction keeps nothing
         raise _damaged(name, "nested too deeply to be written into the journal") from None
+
+
+def already_there(journal: Journal, document: Any) -> int | None:
+    """The journal's game that this export is a copy of (the same game, setup, start and last step,
+    with as many entries), or None: a game read in twice would count twice in the history and in
+    every player's statistics."""
+    for row in journal.games():
+        if (row.game, row.config, row.started, row.updated) != (
+            document.game,
+            document.config,
+            document.started,
+            document.ended,
+        ):
+            continue
+        if sum(1 for _ in journal.entries(row.id)) == len(document.entries):
+            return row.id
+    return None
 
 
 def _journal_problem(exc: JournalError) -> FilesProblem:

@@ -127,6 +127,15 @@ def test_a_finished_game_goes_to_the_stick_and_back_into_another_journal(source,
         assert state_of(other, imported.game_id) == state
         assert other.game(imported.game_id).started == row.started
         assert other.running() is None, "an imported game does not become the running one"
+        with pytest.raises(FilesProblem) as again:  # read in a second time, it would count twice
+            import_from(other, written[0])
+        assert words(again.value)[1] == (
+            f"{written[0].name} ist schon im Journal, als Spiel {imported.game_id}. Es wurde nichts importiert."
+        )
+        assert [g.id for g in other.games()] == [imported.game_id]
+    with Journal.open(path) as journal:  # nor back into the journal it came from
+        with pytest.raises(FilesProblem):
+            import_from(journal, written[0])
 
 
 def test_a_running_game_is_written_without_a_play_file(source, stick):
