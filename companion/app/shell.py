@@ -508,7 +508,6 @@ class CompanionApp(App):
 
     def outcome(self, game_id: int) -> tuple[Any, Any]:
         """A finished game's result, or None and why it cannot be shown, in words."""
-        from companion.journal.errors import JournalError
         from companion.results.outcome import NotOver, outcome
 
         if self.journal is None:
@@ -517,7 +516,7 @@ class CompanionApp(App):
             return outcome(self.journal, game_id), None
         except NotOver:
             return None, Message("This game has not ended yet.")
-        except (JournalError, LookupError) as error:
+        except Exception as error:  # noqa: BLE001 - a damaged game, or a game part that fails: the table plays on
             log.error("result of game %s: %s", game_id, error)
             return None, Message("This game cannot be shown: {problem}", problem=str(error))
 

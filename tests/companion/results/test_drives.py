@@ -130,7 +130,7 @@ def test_a_finished_game_goes_to_the_stick_and_back_into_another_journal(source,
         with pytest.raises(FilesProblem) as again:  # read in a second time, it would count twice
             import_from(other, written[0])
         assert words(again.value)[1] == (
-            f"{written[0].name} ist schon im Journal, als Spiel {imported.game_id}. Es wurde nichts importiert."
+            f"{written[0].name} ist schon im Protokoll, als Spiel {imported.game_id}. Es wurde nichts importiert."
         )
         assert [g.id for g in other.games()] == [imported.game_id]
     with Journal.open(path) as journal:  # nor back into the journal it came from
