@@ -9,17 +9,25 @@ same data always gives the same code. It is drawn as a texture of one texel per 
 quiet zone of 4 modules the standard asks, scaled without filtering (``nearest``) by the largest
 WHOLE number of pixels per module that fits the widget: every module is a sharp square of equal
 pixels, which a phone's camera reads far better than the blurred modules of a fractional scale.
+
+Making the code is pure Python and takes a while for a long link (about 0.1 s for a six-player
+play here, several times that on a Pi), so it is made in a thread of its own: the screen around it
+is drawn at once and the code appears when it is ready (``ready``). The last few codes made are
+kept, so a result shown again, or the same code full screen, is drawn at once.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import segno
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
@@ -31,6 +39,26 @@ from companion.i18n import Message, render
 QUIET_ZONE = 4  # modules of white around the symbol, as ISO/IEC 18004 asks
 WHITE = (1, 1, 1, 1)
 DARK, LIGHT = b"\x00\x00\x00\xff", b"\xff\xff\xff\xff"
+KEPT = 4  # codes kept after they were made, the newest
+_made: OrderedDict[str, Any] = OrderedDict()  # data -> its segno code, or None: more than a code holds
+_making = threading.Lock()
+
+
+def code_of(data: str) -> Any:
+    """``data``'s segno code at level L (None: more than any version holds); kept for the next."""
+    with _making:
+        if data in _made:
+            _made.move_to_end(data)
+            return _made[data]
+    try:
+        code = segno.make_qr(data, error="l", boost_error=False)
+    except segno.DataOverflowError:
+        code = None
+    with _making:
+        _made[data] = code
+        while len(_made) > KEPT:
+            _made.popitem(last=False)
+    return code
 
 
 def texture_of(code: Any) -> Texture:
@@ -52,12 +80,14 @@ class QrCode(Widget):
     ``modules`` is the symbol's width in modules (without the quiet zone), ``module_px`` the
     pixels per module drawn now. Nothing is drawn but the white, and ``module_px`` is 0, when the
     widget is too small for one pixel per module, when ``data`` is empty, or when it is more than
-    any QR code holds (2953 bytes at level L; ``modules`` is 0 then too). The code is made again
-    only when ``data`` changes; a new size or place only scales or moves it."""
+    any QR code holds (2953 bytes at level L; ``modules`` is 0 then too). The code is made (in a
+    thread) only when ``data`` changes; a new size or place only scales or moves it."""
 
     data = StringProperty("")
     module_px = NumericProperty(0)
     modules = NumericProperty(0)
+    ready = BooleanProperty(False)
+    """The code for ``data`` is made (or known to be more than a code holds)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.texture: Texture | None = None
@@ -70,15 +100,30 @@ class QrCode(Widget):
         self._make()
 
     def _make(self, *_: Any) -> None:
-        self.texture, self.modules = None, 0
-        if self.data:
-            try:
-                code = segno.make_qr(self.data, error="l", boost_error=False)
-            except segno.DataOverflowError:
-                pass  # more than any version holds: nothing to draw
-            else:
-                self.texture = texture_of(code)
-                self.modules = code.symbol_size(border=0)[0]
+        self.texture, self.modules, self.ready = None, 0, False
+        self._place()
+        data = self.data
+        if not data:
+            self.ready = True
+            return
+        with _making:
+            known = data in _made
+        if known:
+            self._show(data, code_of(data))
+            return
+        threading.Thread(target=self._encode, args=(data,), name="qr-code", daemon=True).start()
+
+    def _encode(self, data: str) -> None:
+        code = code_of(data)
+        Clock.schedule_once(lambda dt: self._show(data, code), -1)  # the texture on the window's thread
+
+    def _show(self, data: str, code: Any) -> None:
+        if data != self.data:
+            return  # the data changed while it was being made: that code is on its way
+        if code is not None:
+            self.texture = texture_of(code)
+            self.modules = code.symbol_size(border=0)[0]
+        self.ready = True
         self._place()
 
     def _place(self, *_: Any) -> None:

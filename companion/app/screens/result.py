@@ -77,6 +77,11 @@ class ResultScreen(AppScreen):
         self.outcome, self.problem = app.outcome(game_id) if game_id is not None else (None, Message("No game."))
         self.draw()
 
+    def settled(self) -> bool:
+        """The result is drawn, its code too (made in a thread of its own) if it has one."""
+        drawn = self._shown is not None and self.manager is not None and self.manager.current == self.name
+        return drawn and (self.code is None or self.code.ready)
+
     def running(self) -> bool:
         app: Any = running_app()
         return self.game_id is None or (app.table is not None and app.table.public_view()["game_id"] == self.game_id)

@@ -62,10 +62,11 @@ def qr_code(data: Path) -> dict[str, Any]:
     driver.frames(2)
     seen["smaller"] = {"module_px": code.module_px, "made": len(made), "same_texture": code.texture is texture}
     code.data = "x" * 3000  # more than any QR code holds: nothing drawn
-    driver.frames(2)
+    driver.until(lambda: code.ready, what="the code found too long")
     seen["overflow"] = {"module_px": code.module_px, "modules": code.modules, "drawn": list(code._code.size)}
     code.size = (40, 40)  # too small for one pixel a module
-    code.data = link
+    code.data = link  # made before: kept, drawn at once
+    seen["at_once"] = code.ready
     driver.frames(2)
     seen["tiny"] = {"module_px": code.module_px, "modules": code.modules, "made": len(made)}
     Window.remove_widget(code)

@@ -79,6 +79,8 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "")
         seen["texts"] = driver.texts()
         seen["rows"] = len(outcome.columns.rows)
         seen["winners"] = [p.colour for p in outcome.winners]
+        if screen.code is not None:
+            driver.until(lambda: screen.code.ready, what="the BG Stats code")
         seen["module_px"] = screen.code.module_px if screen.code is not None else 0
         seen["modules"] = screen.code.modules if screen.code is not None else 0
         folder = Path(out) if out else data

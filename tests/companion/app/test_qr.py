@@ -94,7 +94,8 @@ def test_a_new_size_scales_the_code_without_making_it_again(seen):
 
 def test_data_no_code_holds_and_a_widget_too_small_draw_nothing(seen):
     assert seen["overflow"] == {"module_px": 0, "modules": 0, "drawn": [0, 0]}
-    assert seen["tiny"] == {"module_px": 0, "modules": 117, "made": 3}
+    assert seen["tiny"] == {"module_px": 0, "modules": 117, "made": 2}  # the link's code was kept
+    assert seen["at_once"]
 
 
 def test_the_dialog_names_the_game_beside_the_code_and_closes_at_a_tap(seen):

@@ -259,6 +259,7 @@ def the_end(driver: Any, shot: Callable[[str], None]) -> None:
         if isinstance(step.statement, CommandLine):
             app.table.submit(step.command)
     driver.until(lambda: app.root.manager.current == "result", what="the result")
+    driver.until(app.screen("result").settled, what="the result with its code")
     shot("gluecksritter-result")
     driver.tap(app.screen("result").code)
     shot("bgstats-qr")

@@ -205,6 +205,7 @@ class Showcase:
         self.shot("raubritter-full-layout-zoomed")
         grid.zoom_all()
         self.send(sent[-1])
+        self.driver.until(self.app.screen("result").settled, what="the result with its code")
         self.shot("raubritter-result")  # the result comes by itself
         self.tap(M("How it went"))
         self.shot("raubritter-plot")

@@ -249,6 +249,7 @@ class Showcase:
         shot("schatzjagd-hide")
         tap(Cap(Word("crown")))
         tap(M("Done"))
+        self.driver.until(self.app.screen("result").settled, what="the result with its code")
         shot("schatzjagd-result")  # the result comes by itself
         tap(M("How it went"))
         shot("schatzjagd-plot")
