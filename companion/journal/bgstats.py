@@ -30,6 +30,7 @@ from companion.games.registry import home, part
 from companion.journal.errors import JournalError
 from companion.journal.exports import open_session
 from companion.journal.paths import read_settings, settings_file
+from companion.journal.rows import GameRow
 from companion.journal.session import is_over
 from companion.journal.store import Journal
 
@@ -123,15 +124,22 @@ def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts))).upper()
 
 
-def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
-    """The BG Stats play file of a finished game; NotFinished if it has not ended (JournalError if the
+def finished(journal: Journal, game_id: int) -> tuple[GameRow, Any]:
+    """A finished game's row and final state; NotFinished if it has not ended (JournalError if the
     journal cannot give the game)."""
     row = journal.game(game_id)
     session = open_session(journal, game_id)
     assert session is not None
     if not is_over(session.state):
         raise NotFinished(f"game {game_id} ({row.game}) is not finished; BG Stats records finished plays only")
-    results = results_of(row.game, session.state)
+    return row, session.state
+
+
+def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
+    """The BG Stats play file of a finished game; NotFinished if it has not ended (JournalError if the
+    journal cannot give the game)."""
+    row, state = finished(journal, game_id)
+    results = results_of(row.game, state)
     title = home(row.game).title
     box: Box = part(row.game, "bgstats").BOX
     settings = read_settings()

@@ -56,9 +56,7 @@ import uuid
 from typing import Any
 
 from companion.games.registry import home, part
-from companion.journal.bgstats import NAMESPACE, Box, NotFinished, minutes_between, results_of, wall_clock
-from companion.journal.exports import open_session
-from companion.journal.session import is_over
+from companion.journal.bgstats import NAMESPACE, Box, finished, minutes_between, results_of, wall_clock
 from companion.journal.store import Journal
 
 ADDRESS = "https://app.bgstatsapp.com/createPlay.html"
@@ -78,12 +76,8 @@ def _short_id(length: int, *parts: str) -> str:
 def play(journal: Journal, game_id: int) -> dict[str, Any]:
     """The play of a finished game, as the push link carries it; NotFinished if it has not ended
     (JournalError if the journal cannot give the game)."""
-    row = journal.game(game_id)
-    session = open_session(journal, game_id)
-    assert session is not None
-    if not is_over(session.state):
-        raise NotFinished(f"game {game_id} ({row.game}) is not finished; BG Stats records finished plays only")
-    results = results_of(row.game, session.state)
+    row, state = finished(journal, game_id)
+    results = results_of(row.game, state)
     box: Box = part(row.game, "bgstats").BOX
     ended = row.finished or row.updated
     game: dict[str, Any] = {"name": home(row.game).title, "sourceGameId": row.game}
