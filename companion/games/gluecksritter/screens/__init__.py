@@ -80,7 +80,7 @@ def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> S
 def _help(view: Mapping[str, Any]) -> Any:
     from companion.games.gluecksritter.help import topics
 
-    return topics(view["rules"])
+    return topics(view)
 
 
 def _showcase() -> Any:
