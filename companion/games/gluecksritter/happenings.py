@@ -8,10 +8,11 @@
 One line per thing a player should notice; repeated events of one kind are merged (two walls
 taken in one raid are "2 walls", the even shares of a field are one line). Every automatic
 ruling says why in one short clause: a royal tax (due with the count reached, paid, cancelled by
-a Gift, or no longer due below 8), the shares of fields 5 and 6 (alone, or an even share and what
-stays on the field), change from the sack or a gold coin changed at the sack, the dungeon (each
-reason), a player passed over (each reason), a sack that ran short for the Ducat card, the end of
-the game and a victory judged again. The engine's ``reason`` strings are English and from a
+a Gift, or no longer due below 8), the coins taken from fields 5 and 6 (everything by a lone
+taker, each one's even share, the Black Knight's gold, each with what is left on the field),
+change from the sack or a gold coin changed at the sack, the dungeon (each reason), a player
+passed over (each reason), a sack that ran short for the Ducat card, the end of the game and a
+victory judged again. The engine's ``reason`` strings are English and from a
 finite set (some built, like ``"share of field 5"`` or ``"royal tax on gold"``):
 :func:`classify` maps them to messages by pattern; a reason it does not know is still shown, as
 the engine's English, after a colon.
@@ -33,9 +34,10 @@ A correction (``corrected``) is told with the counter in words, old and new valu
 table's own reason, as the table typed it.
 
 ``after`` (optional): the public view after the command. With it, a royal tax names the count
-reached ("11 silver reached") and a shared field what stays on it (a field too poor to share
-says its coins stay, an empty one that it is empty); without it the lines say "8 or more", leave
-the rest out and say only "nothing for" the players of a field nobody got a share of.
+reached ("11 silver reached"), and a shared field, or one the Black Knight took the gold of, what
+is left on it (a field too poor to share says its coins stay, an empty one that it is empty);
+without it the lines say "8 or more", leave what is left out and say only "nothing for" the
+players of a field nobody got a share of. A lone taker always takes everything.
 """
 
 from __future__ import annotations
@@ -442,7 +444,7 @@ def _field_opened(w: _Walk, i: int, e: dict) -> list[Text]:
         return [Message("Field {field} is empty: nothing for {players}.", field=field, players=players)]
     return [
         Message(
-            "Field {field}: too little to share evenly between {players}; the rest stays there: {coins}.",
+            "Field {field}: too little to share evenly between {players}; left on the field: {coins}.",
             field=field,
             coins=coins_text(rest),
             players=players,
@@ -613,12 +615,23 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
             )
         ]
     if key == "loot" and source in ("field5", "field6"):
+        rest = _left(w, i + 1, source)
+        if rest is None:
+            return [
+                Message(
+                    "{player} takes the gold from field {field} as the Black Knight: {coins}.",
+                    player=_who(target),
+                    coins=coins,
+                    field=source.removeprefix("field"),
+                )
+            ]
         return [
             Message(
-                "{player} takes {coins} from field {field} as the Black Knight.",
+                "{player} takes the gold from field {field} as the Black Knight: {coins}; left on the field: {rest}.",
                 player=_who(target),
                 coins=coins,
                 field=source.removeprefix("field"),
+                rest=rest,
             )
         ]
     if key == "raid":
@@ -651,26 +664,26 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
+    """One line for the shares of field 5 or 6: a lone taker takes everything there; several say
+    what each takes and, with the view, what is left on the field."""
     same = [i] + w.later(i, lambda x: x["type"] == "coins-moved" and x["reason"] == e["reason"])
     w.done.update(same)
     takers = [w.events[j]["target"] for j in same]
     coins = coins_text(e["coins"])
-    pile = e["source"]
-    end = max(same) + 1
-    rest = {kind: w.count_before(end, pile, kind) for kind in KINDS}
     if len(takers) == 1:
         return [
             Message(
-                "{player} takes {coins} from field {field}: alone there.",
+                "{player} takes everything on field {field} alone: {coins}.",
                 player=_who(takers[0]),
                 coins=coins,
                 field=field,
             )
         ]
-    if any(v is None for v in rest.values()) or not any(rest.values()):
+    rest = _left(w, max(same) + 1, e["source"])
+    if rest is None:
         return [
             Message(
-                "{players} each take {coins} from field {field}: an even share.",
+                "{players} share field {field}: each takes {coins}.",
                 players=Cap(_players(takers)),
                 coins=coins,
                 field=field,
@@ -678,13 +691,21 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
         ]
     return [
         Message(
-            "{players} each take {coins} from field {field}: an even share; the rest stays there: {rest}.",
+            "{players} share field {field}: each takes {coins}; left on the field: {rest}.",
             players=Cap(_players(takers)),
             coins=coins,
             field=field,
-            rest=coins_text(rest),
+            rest=rest,
         )
     ]
+
+
+def _left(w: _Walk, i: int, pile: str) -> Text | None:
+    """What lies on a field just before event ``i``; None without the view or when it is empty."""
+    rest = {kind: w.count_before(i, pile, kind) for kind in KINDS}
+    if any(v is None for v in rest.values()) or not any(rest.values()):
+        return None
+    return coins_text(rest)
 
 
 def _held(w: _Walk, i: int, player: str, kind: str) -> Text:
@@ -996,11 +1017,21 @@ def _knight_acted(w: _Walk, i: int, e: dict) -> list[Text]:
         loot = w.later(i, lambda x: x["type"] == "coins-moved" and x["source"] == action and x["target"] == player)
         if loot:
             return []  # the loot line says it
+        rest = _left(w, i + 1, action)
+        if rest is None:
+            return [
+                Message(
+                    "{player} chooses field {field} as the Black Knight: it holds no gold.",
+                    player=_who(player),
+                    field=action.removeprefix("field"),
+                )
+            ]
         return [
             Message(
-                "{player} chooses field {field} as the Black Knight: it holds no gold.",
+                "{player} chooses field {field} as the Black Knight: it holds no gold; left on the field: {rest}.",
                 player=_who(player),
                 field=action.removeprefix("field"),
+                rest=rest,
             )
         ]
     return []  # a raid: the roll of the special die says it

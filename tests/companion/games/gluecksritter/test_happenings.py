@@ -83,8 +83,8 @@ def table_lines(events: list[Any], table: Table) -> tuple[list[str], list[str]]:
 
 def test_a_royal_tax_falls_due_after_the_shares_and_says_the_count_reached():
     en, de = said("37", "decline blue")
-    assert "Red and blue each take 4 silver and 2 gold from field 5: an even share." in en
-    assert "Rot und Blau nehmen je 4 Silber und 2 Gold von Feld 5: gleiche Anteile." in de
+    assert "Red and blue share field 5: each takes 4 silver and 2 gold." in en
+    assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 4 Silber und 2 Gold." in de
     assert "Red owes royal tax on silver: 11 silver reached." in en
     assert "Red owes royal tax on gold: 8 gold reached." in en
     assert "Rot schuldet Königssteuer auf Silber: 11 Silber erreicht." in de
@@ -98,8 +98,8 @@ def test_paying_the_royal_tax_says_half_of_what_was_reached_then_the_round_goes_
         "Rot zahlt 5 Silber Königssteuer: 11 Silber erreicht.",
         "Rot zahlt 4 Gold Königssteuer: 8 Gold erreicht.",
     ]
-    assert "Green takes 2 silver from field 6: alone there." in en
-    assert "Grün nimmt 2 Silber von Feld 6: allein dort." in de
+    assert "Green takes everything on field 6 alone: 2 silver." in en
+    assert "Grün nimmt allein alles von Feld 6: 2 Silber." in de
     assert "Green owes royal tax on silver: 8 silver reached." in en  # counted before this payment's field 6
     en, de = said("37", "pay-royal-tax green")
     assert en == ["Green pays 4 silver royal tax: 8 silver reached.", "Round 1 is over: no castle is complete."]
@@ -143,8 +143,8 @@ def test_a_correction_below_8_settles_the_tax_with_the_reason():
 
 def test_an_uneven_field_says_what_stays_on_it():
     en, de = said("07", "buy-pieces green count=1 payment=1s2g")
-    assert "Blue and green each take 1 silver from field 5: an even share; the rest stays there: 1 gold." in en
-    assert "Blau und Grün nehmen je 1 Silber von Feld 5: gleiche Anteile; der Rest bleibt liegen: 1 Gold." in de
+    assert "Blue and green share field 5: each takes 1 silver; left on the field: 1 gold." in en
+    assert "Blau und Grün teilen sich Feld 5: Jeder nimmt 1 Silber; auf dem Feld bleibt: 1 Gold." in de
     assert "Green buys 1 tower for 1 silver and 2 gold." in en
     assert "Grün kauft 1 Turm für 1 Silber und 2 Gold." in de
 
@@ -152,7 +152,85 @@ def test_an_uneven_field_says_what_stays_on_it():
 def test_without_the_view_a_share_leaves_the_rest_out():
     events = [e for text, events, _ in played("07") if text == "buy-pieces green count=1 payment=1s2g" for e in events]
     en = [render(t, "en") for t in lines(events)]
-    assert "Blue and green each take 1 silver from field 5: an even share." in en
+    assert "Blue and green share field 5: each takes 1 silver." in en
+
+
+# ----------------------------------------------------------------------------- fields 5 and 6: what is taken
+
+
+def test_a_lone_taker_takes_everything_on_the_field_and_says_the_coins():
+    en, de = said("34", "decline yellow", 1)
+    assert "Red takes everything on field 5 alone: 3 silver and 5 gold." in en
+    assert "Rot nimmt allein alles von Feld 5: 3 Silber und 5 Gold." in de
+    en, de = said("02", "buy-pieces green count=1")
+    assert "Red takes everything on field 6 alone: 2 gold." in en
+    assert "Rot nimmt allein alles von Feld 6: 2 Gold." in de
+
+
+def test_a_shared_field_says_each_share_and_what_is_left_on_it():
+    en, de = said("34", "decline yellow", 1)
+    assert "Blue and green share field 6: each takes 1 silver and 2 gold; left on the field: 1 silver and 1 gold." in en
+    assert (
+        "Blau und Grün teilen sich Feld 6: Jeder nimmt 1 Silber und 2 Gold; auf dem Feld bleibt: 1 Silber und 1 Gold."
+        in de
+    )
+    en, de = said("34", "decline red", 1)
+    assert "Blue, green and yellow share field 5: each takes 1 silver and 1 gold; left on the field: 2 gold." in en
+    assert "Blau, Grün und Gelb teilen sich Feld 5: Jeder nimmt 1 Silber und 1 Gold; auf dem Feld bleibt: 2 Gold." in de
+    assert (
+        "Field 6: too little to share evenly between blue, green and yellow; left on the field: 2 silver and 2 gold."
+        in en
+    )
+    assert (
+        "Feld 6: zu wenig, um gleichmäßig auf Blau, Grün und Gelb zu verteilen; "
+        "auf dem Feld bleibt: 2 Silber und 2 Gold." in de
+    )
+
+
+def test_a_share_of_only_the_silver_says_the_gold_stays():
+    en, de = said("07", "buy-pieces green count=1 payment=1s2g")
+    assert "Blue and green share field 5: each takes 1 silver; left on the field: 1 gold." in en
+    assert "Blau und Grün teilen sich Feld 5: Jeder nimmt 1 Silber; auf dem Feld bleibt: 1 Gold." in de
+
+
+def test_a_share_of_only_the_gold_says_the_silver_stays():
+    table = Table.new()
+    table.to_resolve(field5=c(1, 2), red=(1, 5), blue=(2, 5), green=(1, 2))
+    events: list[Any] = []
+    while table.state.todo:
+        events = table.do(Decline(table.state.todo[0]))
+    en, de = table_lines(events, table)
+    assert "Red and blue share field 5: each takes 1 gold; left on the field: 1 silver." in en
+    assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 1 Gold; auf dem Feld bleibt: 1 Silber." in de
+
+
+def test_the_black_knight_takes_only_the_gold_and_says_what_is_left():
+    en, de = said("11", "knight-act red action=field5")
+    assert en[0] == "Red takes the gold from field 5 as the Black Knight: 3 gold; left on the field: 1 silver."
+    assert de[0] == "Rot nimmt als Schwarzer Ritter das Gold von Feld 5: 3 Gold; auf dem Feld bleibt: 1 Silber."
+    en, de = said("03", "knight-act blue action=field5")
+    assert "Blue takes the gold from field 5 as the Black Knight: 3 gold; left on the field: 2 silver." in en
+    assert "Red and blue share field 5: each takes 1 silver." in en  # then the silver is shared
+    assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 1 Silber." in de
+    en, de = said("54", "knight-act red action=field5")
+    assert "Red takes the gold from field 5 as the Black Knight: 6 gold." in en
+    assert "Rot nimmt als Schwarzer Ritter das Gold von Feld 5: 6 Gold." in de
+
+
+def test_the_black_knight_on_a_field_without_gold_says_the_silver_stays():
+    table = Table.new()
+    table.to_resolve(field5=c(3, 0), red=(4, 1), blue=(1, 2), green=(1, 2))
+    while table.state.todo:
+        table.do(Decline(table.state.todo[0]))
+    events = table.do(KnightAct("red", "field5"))
+    en, de = table_lines(events, table)
+    assert en[0] == "Red chooses field 5 as the Black Knight: it holds no gold; left on the field: 3 silver."
+    assert de[0] == "Rot wählt als Schwarzer Ritter Feld 5: Dort liegt kein Gold; auf dem Feld bleibt: 3 Silber."
+
+
+def test_without_the_view_the_black_knight_says_only_the_gold():
+    events = [e for text, events, _ in played("11") if text == "knight-act red action=field5" for e in events]
+    assert render(lines(events)[0], "en") == "Red takes the gold from field 5 as the Black Knight: 3 gold."
 
 
 def test_change_from_the_sack_says_why():
