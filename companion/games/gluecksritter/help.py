@@ -22,12 +22,9 @@ Topic = tuple[Text, list[Text]]
 FIELDS = {1: "field1", 2: "castle", 3: "castle", 4: "knight", 5: "fields56", 6: "fields56"}
 
 
-def topics(view: Mapping[str, Any] | str) -> list[tuple[Text, list[Text]]]:
+def topics(view: Mapping[str, Any]) -> list[tuple[Text, list[Text]]]:
     """(title, paragraphs): the topic of what the table is doing now first, then the rest in
-    reading order, for the rule set being played. A rule set's name alone (no view) gives the
-    reading order."""
-    if isinstance(view, str):
-        view = {"rules": view}
+    reading order, for the rule set being played."""
     return opening_at(_parts(view.get("rules") or SCHMIDT), opening(view))
 
 

@@ -18,7 +18,7 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
-from companion.app.pieces.dialog import Dialog, HelpDialog
+from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.keys import KeysLegend
 from companion.app.pieces.options import Guided, option_button
 from companion.app.pieces.rolls import roll_controls
@@ -229,10 +229,6 @@ class BoardScreen(Guided, AppScreen):
             dialog = dialogs.OfferDialog(args["player"], view, asks=asks)
         elif name == "hand-over":
             dialog = dialogs.HandOverDialog(args["player"], view, asks=asks)
-        elif name == "help":
-            from companion.games.gluecksritter.help import topics
-
-            dialog = HelpDialog(Message("How to play"), topics(view["rules"]))
         else:
             return None
         dialog.bind(on_dismiss=lambda *_: self.refresh())
