@@ -427,6 +427,7 @@ class CompanionApp(App):
 
     def _heard(self, notice: Notice) -> None:
         from companion.table.notices import (  # with the table: once a game runs
+            ChoiceInterrupted,
             DeviceChanged,
             Happened,
             LockedIn,
@@ -452,6 +453,9 @@ class CompanionApp(App):
             after = self.table.public_view()["view"] if self.table is not None else None
             self.happened = self.happenings(notice.events, after=after)
             self.tell(self.happened[0] if self.happened else "")
+        elif isinstance(notice, ChoiceInterrupted):  # after what opening the table said (the hardware's problems)
+            said, refusal = self._word if self._word else ([], False)
+            self.tell([*said, notice.text], refusal=refusal)
         elif isinstance(notice, LockedIn):
             self.tell(Message("{player} has locked in.", player=self.person(notice.player)))
         elif isinstance(notice, PressIgnored):

@@ -296,6 +296,22 @@ class Journal:
             else:
                 db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
 
+    def fact(self, key: str) -> str | None:
+        """A small public fact of the table's session (``session`` table), None when not kept."""
+        row = self.db.execute("SELECT value FROM session WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_fact(self, key: str, value: str | None) -> None:
+        """Keep (or, with None, forget) a small public fact of the table's session. Never a secret:
+        the session table is read back after a power cut, and is in every copy of the journal."""
+        if key == "running":
+            raise ValueError("the running game is set with set_running")
+        with self.transaction() as db:
+            if value is None:
+                db.execute("DELETE FROM session WHERE key = ?", (key,))
+            else:
+                db.execute("INSERT OR REPLACE INTO session VALUES (?, ?)", (key, value))
+
     # ------------------------------------------------------------------------------ entries
     def next_seq(self, game_id: int) -> int:
         row = self.db.execute("SELECT MAX(seq) FROM entries WHERE game_id = ?", (game_id,)).fetchone()

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.table.game import Rolled, RollWanted, TableGame
 from companion.table.notices import (
+    ChoiceInterrupted,
     ChoiceOpened,
     DeviceChanged,
     Happened,
@@ -41,6 +42,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Awaited",
+    "ChoiceInterrupted",
     "ChoiceOpened",
     "DeviceChanged",
     "Happened",

@@ -61,6 +61,21 @@ class ChoiceOpened:
 
 
 @dataclass(frozen=True, slots=True)
+class ChoiceInterrupted:
+    """The secret choice was cut off (the power went off) before its reveal: the picks locked in
+    were in memory only and are gone, so everyone chooses again. ``locked``: who had locked in
+    (public, as the board showed it); never which cards."""
+
+    locked: tuple[str, ...]
+
+    @property
+    def text(self) -> Any:
+        from companion.i18n import Message
+
+        return Message("The secret choice was cut off by a power failure: everyone chooses again.")
+
+
+@dataclass(frozen=True, slots=True)
 class LockedIn:
     """The player has locked in all their picks (their LED is lit). Never says which."""
 
@@ -124,6 +139,7 @@ Notice = (
     | Refused
     | Moved
     | ChoiceOpened
+    | ChoiceInterrupted
     | LockedIn
     | PicksCleared
     | PressIgnored

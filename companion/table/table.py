@@ -21,14 +21,19 @@ from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
 from companion.journal.table_words import messages
+from companion.table import unfinished
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
 from companion.table.game import Rolled, RollWanted, TableGame
 from companion.table.loop import Loop, Schedule
 from companion.table.notices import (
+    ChoiceInterrupted,
+    ChoiceOpened,
     DeviceChanged,
     Happened,
+    LockedIn,
     Moved,
     Notice,
+    PicksCleared,
     Refused,
     RollCalled,
     Rolling,
@@ -67,6 +72,9 @@ class Awaited:
     locked: tuple[str, ...]
     rolls: tuple[RollWanted, ...]
     asked: bool = False
+    interrupted: bool = False
+    """The choice awaited was cut off by a power cut (the picks locked in before it are gone), and
+    nobody has locked in since the restart."""
 
 
 class Table:
@@ -96,6 +104,8 @@ class Table:
         self._screen_die = ScreenDie(rng, clock=clock)
         self._devices = Devices(self._loop, self._hardware, panel=panel, leds=leds, dice=dice)
         self._selection: Selection | None = None
+        self._choice_kept: tuple[int, tuple[str, ...]] = (0, ())  # the journal's record of the choice
+        self._interrupted = False
         if self._devices.panel is not None:
             self._selection = Selection(
                 game, self._loop, self._tell, self._enter, leds=leds, hold_to_clear_s=hold_to_clear_s, clock=clock
@@ -109,8 +119,13 @@ class Table:
     def start(self) -> None:
         """Start the hardware and open the secret choice if the game awaits one."""
         self._loop.check()
+        lost = unfinished.take(self._session, self._game)  # before the choice opens and is kept anew
         self._devices.start()
+        self._interrupted = lost is not None
         self._changed()
+        if lost is not None:
+            log.info("the secret choice was cut off (%s had locked in): everyone chooses again", list(lost))
+            self._tell(ChoiceInterrupted(lost))
 
     def close(self) -> None:
         """Stop the hardware; calls still on their way from its threads are dropped. The journal
@@ -158,6 +173,7 @@ class Table:
             selection.locked() if selection is not None else (),
             tuple(self._rolls()),
             self._intent is not None,
+            self._interrupted,
         )
 
     def status(self) -> HardwareStatus:
@@ -382,8 +398,28 @@ class Table:
         if self._selection is not None:
             for notice in self._selection.sync(self._state):
                 self._tell(notice)
+        self._keep_choice()
+
+    def _keep_choice(self) -> None:
+        """The journal's public record of the choice under way (:mod:`companion.table.unfinished`):
+        who has locked in at this step, or none when nobody has or nobody chooses."""
+        selection = self._selection
+        locked = selection.locked() if selection is not None and selection.choosing() else ()
+        if locked or not self._game.choosing(self._state):
+            self._interrupted = False
+        kept = (self._session.head, locked) if locked else (0, ())
+        if kept == self._choice_kept:
+            return
+        try:
+            unfinished.keep(self._session, locked)
+        except JournalWriteError as error:  # play goes on; only a power cut would go unsaid
+            log.warning("who has locked in is not kept: %s", error)
+            return
+        self._choice_kept = kept
 
     def _tell(self, notice: Notice) -> Notice:
+        if isinstance(notice, LockedIn | PicksCleared | ChoiceOpened):
+            self._keep_choice()
         for listener in self._listeners:
             listener(notice)
         return notice

@@ -1,7 +1,8 @@
-"""The start screen: continue the running game, a new game, saved games, settings; and what stands
-in the way, in the table's words: a journal that cannot be opened (for a damaged file, or one that
-is no journal, a way to set it aside and play on with a new one, the old file kept whole), a data
-directory that cannot be written, a running game this screen cannot show yet."""
+"""The start screen: continue the running game (at its step, :func:`step_of`), a new game, saved
+games, settings; and what stands in the way, in the table's words: a journal that cannot be opened
+(for a damaged file, or one that is no journal, a way to set it aside and play on with a new one,
+the old file kept whole), a data directory that cannot be written, a running game this screen
+cannot show yet."""
 
 from __future__ import annotations
 
@@ -32,6 +33,14 @@ def problem_words(problem: Exception, path: Any) -> Message:
     return Message("The journal cannot be opened: {problem}", problem=str(problem))
 
 
+def step_of(table: Any) -> int:
+    """The step a game has reached, as the table counts it: the commands in play on its line of
+    play. An undone command is not counted, nor the undo or the redo itself (the journal's entry
+    number counts them all); a save keeps exactly the commands in play, so a loaded game is at the
+    same step (picks not yet revealed are not saved, and not counted after loading)."""
+    return sum(1 for line in table.log() if "command" in line and line.get("in_play"))
+
+
 class StartScreen(AppScreen):
     screen_name = "start"
     kv_file = __file__
@@ -46,7 +55,7 @@ class StartScreen(AppScreen):
                 Message(
                     "Continue: {game}, step {entry}",
                     game=title_of(app.game_name),
-                    entry=app.table.public_view()["entry"],
+                    entry=step_of(app.table),
                 )
             )
         else:

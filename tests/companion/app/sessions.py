@@ -71,7 +71,7 @@ PREFERRED = (
     "makes an offer",
     "pays what was offered",
     "keeps the loot",
-    "takes field 5",
+    "takes the gold from field 5",
     "takes a wall",
     "pays the royal tax",
     "End the round",
@@ -339,6 +339,7 @@ if __name__ == "__main__":
 
     for module in (
         "shell_sessions",
+        "steps_sessions",
         "schatzjagd_form_sessions",
         "raubritter_form_sessions",
         "schatzjagd_sessions",
@@ -347,6 +348,7 @@ if __name__ == "__main__":
         "plot_sessions",
         "files_sessions",
         "result_sessions",
+        "interrupted_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]

@@ -4,7 +4,9 @@ pressed before, never written, is nowhere to be seen; a duel waits for the roll 
 
 from __future__ import annotations
 
-from companion.table import ChoiceOpened, DeviceChanged, Happened, LockedIn, Refused
+import json
+
+from companion.table import ChoiceInterrupted, ChoiceOpened, DeviceChanged, Happened, LockedIn, Refused
 from engines.core.correction import Correct
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import Decline, PlaceDucats, RevealActions, RevealDocuments
@@ -27,15 +29,26 @@ def test_an_unfinished_choice_is_asked_again_after_a_restart(tmp_path, loop, clo
     before.submit(MIX)
     keyboard_picks(before, loop, {1: (2, 6), 2: (3, 5), 3: (1,)})  # red and blue locked in, green half-way
     assert before.awaiting().locked == ("red", "blue")
+    kept = json.loads(journal.fact("choosing"))  # public: who locked in at which step, never a card
+    assert kept == {"game": 1, "entry": 1, "locked": ["red", "blue"]}
     power_cut(journal, before)
 
     journal, session, after, heard = keyboard_table(path, loop, closing, resume=True)
-    assert heard == [ChoiceOpened(EVERYONE), DeviceChanged("panel", True, "keyboard, 6 players")]
+    assert heard == [
+        ChoiceOpened(EVERYONE),
+        ChoiceInterrupted(("red", "blue")),  # said: the picks locked in are gone
+        DeviceChanged("panel", True, "keyboard, 6 players"),
+    ]
     awaited = after.awaiting()
-    assert (awaited.choosing, awaited.locked) == (EVERYONE, ())
+    assert (awaited.choosing, awaited.locked, awaited.interrupted) == (EVERYONE, (), True)
+    assert journal.fact("choosing") is None  # said once
     assert session.head == 1 and [line["command"] for line in after.log()] == ["place-ducats"]
-    keyboard_picks(after, loop, {1: (1, 4), 2: (2, 3), 3: (5, 6), 4: (1, 3)})
+    keyboard_picks(after, loop, {1: (1, 4)})
+    assert not after.awaiting().interrupted  # choosing again
+    assert json.loads(journal.fact("choosing"))["locked"] == ["red"]
+    keyboard_picks(after, loop, {2: (2, 3), 3: (5, 6), 4: (1, 3)})
     assert [n.player for n in heard.of(LockedIn)] == list(EVERYONE)
+    assert journal.fact("choosing") is None  # revealed and written: nothing cut off any more
     after.submit(RevealDocuments())
     after.submit(RevealActions())
     picks = [p["pick"] for p in after.public_view()["view"]["players"]]
@@ -55,7 +68,24 @@ def test_picks_waiting_for_a_refused_player_are_not_kept_over_a_restart(tmp_path
 
     journal, session, after, heard = keyboard_table(path, loop, closing, resume=True)
     assert heard.of(ChoiceOpened) == [ChoiceOpened(EVERYONE)] and after.awaiting().locked == ()
+    assert heard.of(ChoiceInterrupted) == [ChoiceInterrupted(("blue", "green", "yellow"))]
     assert all(player.pick is None for player in session.state.players)
+    journal.close()
+
+
+def test_a_record_of_another_step_says_nothing_of_a_cut(tmp_path, loop, closing):
+    path = tmp_path / "journal.sqlite3"
+    journal, _, before, _ = keyboard_table(path, loop, closing)
+    before.submit(MIX)
+    keyboard_picks(before, loop, {1: (2, 6)})
+    before.undo()  # the Ducat card undone: no choice is awaited any more
+    assert journal.fact("choosing") is None
+    journal.set_fact("choosing", '{"game": 1, "entry": 1, "locked": ["red"]}')  # as if cut before the undo
+    power_cut(journal, before)
+
+    journal, _, after, heard = keyboard_table(path, loop, closing, resume=True)
+    assert heard.of(ChoiceInterrupted) == [] and not after.awaiting().interrupted
+    assert journal.fact("choosing") is None
     journal.close()
 
 

@@ -137,20 +137,31 @@ def _taxes(view: dict[str, Any]) -> Step:
 
 
 def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], panel: bool) -> Step:
+    interrupted = getattr(awaited, "interrupted", False)  # a power cut took the picks locked in
     if panel:
         waiting = [p for p in awaited.choosing if p not in awaited.locked]
-        return Step(
-            Message(
-                "Choose two action cards on your buttons. Still choosing: {players}",
-                players=Join(*(who(p, view) for p in waiting)) if waiting else Message("nobody"),
+        players = Join(*(who(p, view) for p in waiting)) if waiting else Message("nobody")
+        if interrupted:
+            return Step(
+                Message(
+                    "The choice was cut off by a power failure: everyone chooses two action cards on their "
+                    "buttons again. Still choosing: {players}",
+                    players=players,
+                )
             )
-        )
+        return Step(Message("Choose two action cards on your buttons. Still choosing: {players}", players=players))
     options = tuple(
         Option(
             Message("{player}: choose in private", player=who(p, view)), dialog="cover", args={"player": p}, player=p
         )
         for p in commands
     )
+    if interrupted:
+        prompt = Message(
+            "The choice was cut off by a power failure: pass the screen again, each player chooses two action cards "
+            "unseen."
+        )
+        return Step(prompt, options)
     return Step(Message("Pass the screen: each player chooses two action cards unseen."), options)
 
 
@@ -187,13 +198,23 @@ def _field_words(number: int) -> Text:
     }.get(number, Message("the fields"))
 
 
+def _knight_takes(view: dict[str, Any], name: Text, field: int) -> Text:
+    gold = int((view.get(f"field{field}") or {}).get("gold") or 0)
+    if not gold:
+        return Message("{player} takes nothing from field {field}: no gold lies there", player=name, field=field)
+    from companion.games.gluecksritter.happenings import coins_text
+
+    coins = coins_text({"silver": 0, "gold": gold})
+    return Message("{player} takes the gold from field {field}: {coins}", player=name, field=field, coins=coins)
+
+
 def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Option]:
     name = who(player, view)
     knight = view.get("knight") or {}
     options: list[Option] = []
     if "knight-act" in offered:
-        options.append(Option(Message("{player} takes field 5", player=name), c.KnightAct(player, "field5")))
-        options.append(Option(Message("{player} takes field 6", player=name), c.KnightAct(player, "field6")))
+        for field in (5, 6):  # the Black Knight takes only the gold: the button says how much
+            options.append(Option(_knight_takes(view, name, field), c.KnightAct(player, f"field{field}")))
         for other in view["players"]:
             if other["colour"] != player:
                 victim = other["colour"]
