@@ -61,8 +61,6 @@ class HistoryScreen(AppScreen):
             summary = SaveSummary(rule_set(played.game, played.config), won, played.players)
             line = SaveLine(played.game, summary, _when(played.finished))
             line.game_id = played.game_id
-            words = line.children[0]  # many or long names take more than a line: the row grows
-            words.bind(texture_size=lambda _w, size, row=line: setattr(row, "height", max(dp(64), size[1] + dp(12))))
             line.bind(on_release=lambda *_, game_id=played.game_id: self.open_result(game_id))
             lines.append(line)
         if not history.games:

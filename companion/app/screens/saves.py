@@ -96,9 +96,7 @@ class SavesScreen(AppScreen):
         game, _ = self.summary(save_id)
         if game and screens_of(game) is None:
             app.tell(
-                Message(
-                    "{game} cannot be played on this screen yet; the save stays as it is.", game=title_of(game)
-                ),
+                Message("{game} cannot be played on this screen yet; the save stays as it is.", game=title_of(game)),
                 refusal=True,
             )
             return
@@ -154,7 +152,11 @@ class SaveLine(ButtonBehavior, BoxLayout):
         label = Factory.Body(text=f"[b]{_escape(first)}[/b]\n{_escape(second)}", markup=True)
         label.color = ink
         label.font_size = dp(theme.SMALL_SP)
+        label.bind(texture_size=self._fit)  # many or long names take more than a line: the row grows
         self.add_widget(label)
+
+    def _fit(self, _label: Any, size: tuple[float, float]) -> None:
+        self.height = max(dp(64), size[1] + dp(12))
 
 
 def _escape(text: str) -> str:
