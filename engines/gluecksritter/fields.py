@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
-from engines.gluecksritter.coins import split
+from engines.gluecksritter.coins import Coins, split
 from engines.gluecksritter.commands import BuyPieces, Decline, TakeDocument
 from engines.gluecksritter.knight import dungeon_step, start_knights
 from engines.gluecksritter.payment import can_afford, pay_sack
@@ -106,32 +106,50 @@ def buy_pieces(state: GameState, cmd: BuyPieces) -> list:
     if cmd.count == 0:
         return [ev.PlayerDone(cmd.player)]
     supply = state.supply_walls if walls else state.supply_towers
-    if cmd.count > supply and walls:
-        raise RuleViolation("field2.supply", "only {supply} wall(s) left in the supply", supply=supply)
     if cmd.count > supply:
-        raise RuleViolation("field3.supply", "only {supply} tower(s) left in the supply", supply=supply)
+        raise _short_supply(piece, supply)
     room = room_for(state, cmd.player, piece)
     if cmd.count > room:
         raise castle_full(piece, cmd.player, room)
     amount = cmd.count * piece_price(state, field)
     held = state.player(cmd.player).coins
     if cmd.payment is None and held.value < amount:
-        values = {"player": cmd.player, "ducats": amount, "count": cmd.count, "silver": held.silver, "gold": held.gold}
-        if walls:
-            raise RuleViolation(
-                "payment.afford",
-                "{player} cannot pay {ducats} Ducats for {count} wall(s) (holds {silver}s{gold}g)",
-                **values,
-            )
-        raise RuleViolation(
-            "payment.afford",
-            "{player} cannot pay {ducats} Ducats for {count} tower(s) (holds {silver}s{gold}g)",
-            **values,
-        )
+        raise _unaffordable_pieces(piece, cmd.player, cmd.count, amount, held)
     return pay_sack(state, cmd.player, amount, cmd.payment, f"{cmd.count} {piece}(s)") + [
         ev.PiecesBuilt(cmd.player, piece, cmd.count),
         ev.PlayerDone(cmd.player),
     ]
+
+
+def _short_supply(piece: str, supply: int) -> RuleViolation:
+    """More pieces asked for than the supply holds (a player buys at most 2, so 0 or 1 are left)."""
+    if supply == 0:
+        if piece == "wall":
+            return RuleViolation("field2.supply", "no wall is left in the supply")
+        return RuleViolation("field3.supply", "no tower is left in the supply")
+    if piece == "wall":
+        return RuleViolation("field2.supply", "only 1 wall is left in the supply")
+    return RuleViolation("field3.supply", "only 1 tower is left in the supply")
+
+
+def _unaffordable_pieces(piece: str, player: str, count: int, amount: int, held: Coins) -> RuleViolation:
+    """A purchase of 1 or 2 pieces the player's coins do not cover, one sentence per piece and count."""
+    values = {"player": player, "ducats": amount, "silver": held.silver, "gold": held.gold}
+    if count == 1 and piece == "wall":
+        return RuleViolation(
+            "payment.afford", "{player} cannot pay {ducats} Ducats for a wall (holds {silver}s{gold}g)", **values
+        )
+    if count == 1:
+        return RuleViolation(
+            "payment.afford", "{player} cannot pay {ducats} Ducats for a tower (holds {silver}s{gold}g)", **values
+        )
+    if piece == "wall":
+        return RuleViolation(
+            "payment.afford", "{player} cannot pay {ducats} Ducats for 2 walls (holds {silver}s{gold}g)", **values
+        )
+    return RuleViolation(
+        "payment.afford", "{player} cannot pay {ducats} Ducats for 2 towers (holds {silver}s{gold}g)", **values
+    )
 
 
 def castle_full(piece: str, player: str, room: int) -> RuleViolation:
