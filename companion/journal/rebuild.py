@@ -46,7 +46,7 @@ def rebuild(game: Any, config: Any, entries: Iterable[EntryRow]) -> Rebuilt:
     play = LineOfPlay(game, initial)
     since: dict[int, int] = {0: 0}  # events since the last snapshot, per command
     rows: list[EntryRow] = []
-    snapshots: list[tuple[int, dict[str, Any]]] = []
+    snapshots: list[tuple[int, dict[str, Any]]] = [(0, game.dump_state(initial))]  # the setup, for verify
     for entry in entries:
         head = play.head
         try:

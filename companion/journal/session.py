@@ -65,8 +65,10 @@ class Session:
         """A new game, which becomes the running one."""
         game = game_named(game_name)
         config = game.parse_config(config)
-        game.check(game.setup(config))
-        game_id = journal.create_game(game.name, game.format_version, game.dump_config(config), name)
+        initial = game.setup(config)
+        game.check(initial)
+        dumped = game.dump_config(config)
+        game_id = journal.create_game(game.name, game.format_version, dumped, name, game.dump_state(initial))
         return cls(journal, game_id, game, config)
 
     @classmethod

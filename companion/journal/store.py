@@ -219,7 +219,11 @@ class Journal:
             raise
 
     # -------------------------------------------------------------------------------- games
-    def create_game(self, game: str, version: int, config: dict[str, Any], name: str | None = None) -> int:
+    def create_game(
+        self, game: str, version: int, config: dict[str, Any], name: str | None = None, initial: Any = None
+    ) -> int:
+        """A new game, which becomes the running one. ``initial``: the state its setup gives, kept as
+        the snapshot before the first entry, so that ``journal verify`` tells a damaged setup."""
         at = now()
         with self.transaction() as db:
             cur = db.execute(
@@ -227,6 +231,8 @@ class Journal:
                 (game, version, dumps(config), name, at, at),
             )
             game_id = int(cur.lastrowid or 0)
+            if initial is not None:
+                db.execute("INSERT INTO snapshots VALUES (?, 0, ?)", (game_id, dumps(initial)))
             db.execute("INSERT OR REPLACE INTO session VALUES ('running', ?)", (str(game_id),))
         return game_id
 

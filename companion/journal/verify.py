@@ -142,6 +142,18 @@ def _snapshots(journal: Journal, row: Any, report: Report) -> dict[int, Any]:
     return found
 
 
+def _compare(game: Any, snapshot: Any, state: Any, where: str, report: Report) -> bool:
+    """Whether the snapshot could be read; a problem when it cannot, or differs from ``state``."""
+    try:
+        saved = game.parse_state(snapshot)
+    except Exception as exc:
+        report.problems.append(f"{where}: its snapshot cannot be read: {exc}")
+        return False
+    if canonical(game, saved) != canonical(game, state):
+        report.problems.append(f"{where}: its snapshot differs from the replayed state")
+    return True
+
+
 def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
     game = game_named(row.game)
     try:
@@ -151,6 +163,8 @@ def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
         report.problems.append(f"game {row.id}: the setup cannot be read: {exc}")
         return None
     snapshots = _snapshots(journal, row, report)
+    if 0 in snapshots:  # the setup's state as it was written: a damaged setup differs from it
+        _compare(game, snapshots.pop(0), initial, f"game {row.id}, the setup", report)
     play = LineOfPlay(game, initial)
     entries = _entries(journal, row.id)
     while True:
@@ -164,14 +178,8 @@ def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
             report.problems.append(f"game {row.id}, {exc}")
             return None
         if added is not None and entry.seq in snapshots:
-            try:
-                saved = game.parse_state(snapshots.pop(entry.seq))
-            except Exception as exc:
-                report.problems.append(f"game {row.id}, entry {entry.seq}: its snapshot cannot be read: {exc}")
+            if not _compare(game, snapshots.pop(entry.seq), play.state, f"game {row.id}, entry {entry.seq}", report):
                 return None
-            if canonical(game, saved) != canonical(game, play.state):
-                where = f"game {row.id}, entry {entry.seq}"
-                report.problems.append(f"{where}: its snapshot differs from the replayed state")
     report.events += play.events
     if row.head != play.head:
         report.problems.append(

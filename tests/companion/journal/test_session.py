@@ -334,7 +334,8 @@ def expected_snapshots(sizes: list[int]) -> list[int]:
 def test_snapshots_every_256_events_along_the_line(long_game: tuple[Path, History, list[int]]) -> None:
     path, _, sizes = long_game
     assert sum(sizes) >= LONG_EVENTS
-    seqs = [seq for (seq,) in rows(path, "SELECT seq FROM snapshots ORDER BY seq")]
+    seqs = [seq for (seq,) in rows(path, "SELECT seq FROM snapshots WHERE seq > 0 ORDER BY seq")]
+    assert rows(path, "SELECT seq FROM snapshots WHERE seq = 0") == [(0,)]  # the setup's state
     assert seqs == expected_snapshots(sizes)
     assert len(seqs) >= LONG_EVENTS // (SNAPSHOT_EVERY + max(sizes))
     gaps = [sum(sizes[a + 1 : b + 1]) for a, b in zip([0, *seqs], seqs, strict=False)]
@@ -467,7 +468,7 @@ def test_verify_finds_an_event_edited_in_the_file(played: Path) -> None:
 
 
 def test_verify_finds_a_snapshot_that_differs_from_the_replay(played: Path) -> None:
-    (seq, state), *_ = rows(played, "SELECT seq, state FROM snapshots ORDER BY seq")
+    (seq, state), *_ = rows(played, "SELECT seq, state FROM snapshots WHERE seq > 0 ORDER BY seq")
     data = json.loads(state)
     data["round"] += 1
     db = sqlite3.connect(played)
@@ -477,6 +478,20 @@ def test_verify_finds_a_snapshot_that_differs_from_the_replay(played: Path) -> N
     code, out, _ = cli("journal", "verify", played)
     assert code == 1
     assert f"PROBLEM game 1, entry {seq}: its snapshot differs from the replayed state" in out
+
+
+def test_verify_finds_a_damaged_setup(played: Path) -> None:
+    """The setup's state is written beside the setup: a letter of a name changed on the disk is found."""
+    ((config,),) = rows(played, "SELECT config FROM games")
+    data = json.loads(config)
+    data["names"] = {data["players"][0]: "Zora"}
+    db = sqlite3.connect(played)
+    with db:
+        db.execute("UPDATE games SET config = ?", (json.dumps(data),))
+    db.close()
+    code, out, _ = cli("journal", "verify", played)
+    assert code == 1
+    assert "PROBLEM game 1, the setup: its snapshot differs from the replayed state" in out
 
 
 def test_verify_finds_a_wrong_head(played: Path) -> None:
