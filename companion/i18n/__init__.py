@@ -4,13 +4,14 @@ See docs/i18n.md."""
 
 from companion.i18n.catalogues import LANGUAGES, MissingCatalogue
 from companion.i18n.language import ENGLISH, current_language, render, set_language
-from companion.i18n.message import Cap, Join, Message, Person, Plural, Text, Word
+from companion.i18n.message import Cap, Join, Local, Message, Person, Plural, Text, Word
 
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "Cap",
     "Join",
+    "Local",
     "Message",
     "MissingCatalogue",
     "Person",

@@ -8,7 +8,9 @@
   the catalogue: ``Word("red")`` renders "red" or "Rot";
 - :class:`Cap` — a value starting a sentence: its first letter in upper case ("Red: ...");
 - :class:`Join` — values listed with the language's "and" ("a, b and c"), or only with commas;
-- :class:`Person` — a player: the name given, with the colour beside it, or the colour alone.
+- :class:`Person` — a player: the name given, with the colour beside it, or the colour alone;
+- :class:`Local` — a text the data gives in each language (a table's own words, such as the names
+  on its document cards): shown in the language rendered, else in English, else as given.
 
 A value may be a plain ``str`` or ``int`` (shown as it is: places, numbers) or any of the above
 (rendered in the same language). A plain ``str`` where a text is expected is a text not yet in the
@@ -27,7 +29,7 @@ class _Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
 
-Text = Union[str, "Message", "Plural", "Word", "Cap", "Join", "Person"]
+Text = Union[str, "Message", "Plural", "Word", "Cap", "Join", "Person", "Local"]
 
 
 def _values(values: tuple[tuple[str, Any], ...], catalogue: _Catalogue) -> dict[str, Any]:
@@ -116,6 +118,27 @@ class Person:
         if not self.name:
             return colour
         return Message("{name} ({colour})", name=self.name, colour=colour).show(catalogue)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Local:
+    """``Local({"de": "Geschenke", "en": "Gift"})``: the text of the language rendered; without it
+    the English one, else the first given. ``"*"`` stands for every language (one text for all)."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    def __init__(self, texts: Any) -> None:
+        pairs = tuple(texts.items()) if hasattr(texts, "items") else (("*", str(texts)),)
+        object.__setattr__(self, "texts", pairs)
+
+    def show(self, catalogue: _Catalogue) -> str:
+        found = dict(self.texts)
+        info = getattr(catalogue, "info", None)
+        language = info().get("language") if callable(info) else None
+        for key in (language, "*", "en"):
+            if key in found:
+                return found[key]
+        return self.texts[0][1] if self.texts else ""
 
 
 def show(value: Any, catalogue: _Catalogue) -> str:

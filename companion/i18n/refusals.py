@@ -1,7 +1,8 @@
 """A refusal in the table's language: the engine's :class:`RuleViolation` carries its English
 template (the catalogue's message id) and its values as plain data; here they become a
 :class:`Message` whose values are words where they are words. A game whose values need more than
-colours translated says so in its home's ``refusals`` part: ``words(values) -> values``."""
+colours translated says so in its home's ``refusals`` part: ``words(values, view) -> values``,
+``view`` the game's public view where the refusal was met (None when there is none)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ def colour_words(values: dict[str, Any]) -> dict[str, Any]:
     return {key: Word(value) if isinstance(value, str) and value in COLOURS else value for key, value in values.items()}
 
 
-def refusal_text(violation: RuleViolation, game: str | None = None) -> Text:
-    """The refusal as a text for the screen, starting with a capital letter."""
+def refusal_text(violation: RuleViolation, game: str | None = None, view: Any = None) -> Text:
+    """The refusal as a text for the screen, starting with a capital letter (``view``: the game's
+    public view, for values the game words from it)."""
     values = colour_words(violation.values)
     if game is not None:
         from companion.games import registry  # the game's own words, if it has any
@@ -29,5 +31,5 @@ def refusal_text(violation: RuleViolation, game: str | None = None) -> Text:
         except (ImportError, LookupError):
             part = None
         if part is not None and hasattr(part, "words"):
-            values = part.words(values)
+            values = part.words(values, view)
     return Cap(Message(violation.template, **values))

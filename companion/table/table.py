@@ -379,7 +379,7 @@ class Table:
         return notice
 
     def _refusal(self, violation: RuleViolation, player: str | None = None) -> Refused:
-        text = refusal_text(violation, self._game.name)
+        text = refusal_text(violation, self._game.name, self._session.game.public_view(self._state))
         return Refused(violation.rule, violation.message, player, text)
 
     def _unwritten(self, error: JournalWriteError, player: str | None = None) -> Refused:

@@ -196,6 +196,40 @@ class HandOver:
 
 
 @dataclass(frozen=True, slots=True)
+class Transfer:
+    """One move of a document's effect: coins or castle pieces from ``source`` to ``target`` (a
+    player's colour, ``sack`` for coins, ``supply`` for pieces)."""
+
+    source: str
+    target: str
+    coins: Coins = Coins()
+    walls: int = 0
+    towers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyDocument:
+    """The effect of a document ``player`` played this round (face up, or face down and since
+    revealed), entered as what it moves; no ``moves``: it moved nothing the app keeps."""
+
+    player: str
+    document: str
+    moves: tuple[Transfer, ...] = ()
+    type: Literal["apply-document"] = "apply-document"
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectHand:
+    """A correction: the documents ``player`` really holds. A card new to the hand comes from the
+    deck (else from the played pile); a card gone from it goes to the played pile."""
+
+    player: str
+    documents: tuple[str, ...]
+    reason: str
+    type: Literal["correct-hand"] = "correct-hand"
+
+
+@dataclass(frozen=True, slots=True)
 class PayRoyalTax:
     player: str
     type: Literal["pay-royal-tax"] = "pay-royal-tax"
@@ -223,6 +257,8 @@ Command = (
     | RejectOffer
     | DeclineToOffer
     | HandOver
+    | ApplyDocument
+    | CorrectHand
     | PayRoyalTax
     | Correct
 )

@@ -25,6 +25,7 @@ from engines.gluecksritter.commands import (
     RevealDocuments,
 )
 from engines.gluecksritter.counters import correction_refusal, read_counter
+from engines.gluecksritter.effects import apply_document, correct_hand
 from engines.gluecksritter.evolve import evolve
 from engines.gluecksritter.handover import hand_over
 from engines.gluecksritter.payment import pay_sack
@@ -138,17 +139,17 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
         )
     if cmd.document not in player.documents:
         raise RuleViolation(
-            "document.in-hand", "{player} does not hold '{document}'", player=cmd.player, document=kind.name
+            "document.in-hand", "{player} does not hold '{document}'", player=cmd.player, document=cmd.document
         )
     if cmd.document in player.played and not kind.generic:
         raise RuleViolation(
             "document.twice",
             "{player} has already played '{document}' this round",
             player=cmd.player,
-            document=kind.name,
+            document=cmd.document,
         )
     if cmd.kind is not None and kind.effect != "royal-tax-waiver":
-        raise RuleViolation("document.kind", "'{document}' is not played against a royal tax", document=kind.name)
+        raise RuleViolation("document.kind", "'{document}' is not played against a royal tax", document=cmd.document)
     if kind.seal == "red":
         if state.phase == CHOOSE:
             return [ev.DocumentPlayed(cmd.player, cmd.document, face_down=True)]
@@ -156,7 +157,7 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
             "document.red-seal",
             "a red-sealed document is played face down only in phase B, while the action cards are chosen: "
             "'{document}' stays in {player}'s hand",
-            document=kind.name,
+            document=cmd.document,
             player=cmd.player,
         )
     played = ev.DocumentPlayed(cmd.player, cmd.document, face_down=False)
@@ -234,13 +235,15 @@ HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
     "reject-offer": haggle.reject_offer,
     "decline-to-offer": haggle.decline_to_offer,
     "hand-over": hand_over,
+    "apply-document": apply_document,
+    "correct-hand": correct_hand,
     "pay-royal-tax": royal_tax,
     "correct": correct,
 }
-ALLOWED_WHILE_TAX_DUE = {"pay-royal-tax", "play-document", "correct"}
-ALLOWED_WHEN_OVER = {"correct"}
+ALLOWED_WHILE_TAX_DUE = {"pay-royal-tax", "play-document", "correct", "correct-hand"}
+ALLOWED_WHEN_OVER = {"correct", "correct-hand"}
 # A correction is the table's own count, and paying the tax is the tax: neither raises a new one.
-NO_TAX_AFTER = {"correct", "pay-royal-tax"}
+NO_TAX_AFTER = {"correct", "correct-hand", "pay-royal-tax"}
 
 
 def _check_player(state: GameState, command: Any) -> None:

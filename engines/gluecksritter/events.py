@@ -35,6 +35,32 @@ class DocumentPlayed:
 
 
 @dataclass(frozen=True, slots=True)
+class DocumentApplied:
+    """The effect of a document played this round has been entered (its moves, if any, are the
+    ``handed-over`` events before this one)."""
+
+    player: str
+    document: str
+    type: Literal["document-applied"] = "document-applied"
+
+
+@dataclass(frozen=True, slots=True)
+class HandCorrected:
+    """A correction of the documents a player holds: ``removed`` went to the played pile, ``drawn``
+    came from the deck and ``taken`` from the played pile (secret; ``before``/``after`` are the
+    public counts)."""
+
+    player: str
+    removed: tuple[str, ...]
+    drawn: tuple[str, ...]
+    taken: tuple[str, ...]
+    before: int
+    after: int
+    reason: str
+    type: Literal["hand-corrected"] = "hand-corrected"
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentsRevealed:
     documents: tuple[tuple[str, str], ...]
     type: Literal["documents-revealed"] = "documents-revealed"
@@ -344,6 +370,8 @@ Event = (
     DucatsPlaced
     | ActionsChosen
     | DocumentPlayed
+    | DocumentApplied
+    | HandCorrected
     | DocumentsRevealed
     | ActionsRevealed
     | FieldOpened

@@ -70,6 +70,25 @@ def document_played(s: GameState, e: ev.DocumentPlayed) -> GameState:
     return replace(s, discard=_sorted_add(s.discard, e.document))
 
 
+def document_applied(s: GameState, e: ev.DocumentApplied) -> GameState:
+    p = s.player(e.player)
+    return s.with_player(replace(p, applied=p.applied + (e.document,)))
+
+
+def hand_corrected(s: GameState, e: ev.HandCorrected) -> GameState:
+    p = s.player(e.player)
+    hand = list(p.documents)
+    for doc in e.removed:
+        hand.remove(doc)
+    deck, discard = list(s.deck), list(s.discard) + list(e.removed)
+    for doc in e.drawn:
+        deck.remove(doc)
+    for doc in e.taken:
+        discard.remove(doc)
+    s = s.with_player(replace(p, documents=tuple(sorted(hand + [*e.drawn, *e.taken]))))
+    return replace(s, deck=tuple(deck), discard=tuple(sorted(discard)))
+
+
 def documents_revealed(s: GameState, e: ev.DocumentsRevealed) -> GameState:
     return replace(
         s,
@@ -278,7 +297,7 @@ def round_end_awaited(s: GameState, e: ev.RoundEndAwaited) -> GameState:
 
 
 def round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
-    s = _map_players(s, lambda p: replace(p, pick=None, played=()))
+    s = _map_players(s, lambda p: replace(p, pick=None, played=(), applied=()))
     return replace(s, round=e.round + 1, phase=DUCATS, **NO_FIELD)
 
 
@@ -298,6 +317,8 @@ HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "ducats-placed": ducats_placed,
     "actions-chosen": actions_chosen,
     "document-played": document_played,
+    "document-applied": document_applied,
+    "hand-corrected": hand_corrected,
     "documents-revealed": documents_revealed,
     "actions-revealed": actions_revealed,
     "field-opened": field_opened,

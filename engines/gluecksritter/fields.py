@@ -83,9 +83,8 @@ def take_document(state: GameState, cmd: TakeDocument) -> list:
         events.append(ev.DeckReshuffled(len(state.discard)))
         deck = state.discard
     if cmd.document not in deck:
-        known = state.rules.document(cmd.document)
-        if known is not None:
-            raise RuleViolation("field1.document", "no '{document}' is left in the deck", document=known.name)
+        if state.rules.document(cmd.document) is not None:
+            raise RuleViolation("field1.document", "no '{document}' is left in the deck", document=cmd.document)
         raise RuleViolation("field1.document", "there is no document '{document}'", document=cmd.document)
     return events + [ev.DocumentDrawn(cmd.player, cmd.document), ev.PlayerDone(cmd.player)]
 

@@ -12,6 +12,7 @@ loot is awaited, answers that promise.
 from __future__ import annotations
 
 from engines.core.errors import RuleViolation
+from engines.core.frozen import replace
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import HandOver
@@ -23,8 +24,22 @@ SACK, SUPPLY = "sack", "supply"
 
 
 def hand_over(state: GameState, cmd: HandOver) -> list:
+    not_now(state)
+    handed = moved(state, cmd)
+    if _answers_promise(state, cmd):
+        return [replace(handed, promise=True), ev.KnightFinished()]
+    return [handed]
+
+
+def not_now(state: GameState) -> None:
+    """Refuse a hand-over (or a document's effect) while the action cards are being chosen."""
     if state.phase == CHOOSE and any(p.pick is None for p in state.players):
         raise RuleViolation("hand-over.not-now", "nothing is handed over while action cards are being chosen")
+
+
+def moved(state: GameState, cmd: HandOver) -> ev.HandedOver:
+    """The hand-over as an event, once the places, the amounts, the giver's stock and the
+    receiver's room allow it."""
     _places(state, cmd)
     if min(cmd.coins.silver, cmd.coins.gold, cmd.walls, cmd.towers) < 0:
         raise RuleViolation("hand-over.negative", "a hand-over cannot move a negative number of coins or pieces")
@@ -40,9 +55,7 @@ def hand_over(state: GameState, cmd: HandOver) -> list:
         )
     _holds(state, cmd)
     _room(state, cmd)
-    promise = _answers_promise(state, cmd)
-    handed = ev.HandedOver(cmd.source, cmd.target, cmd.coins, cmd.walls, cmd.towers, cmd.document, promise)
-    return [handed, ev.KnightFinished()] if promise else [handed]
+    return ev.HandedOver(cmd.source, cmd.target, cmd.coins, cmd.walls, cmd.towers, cmd.document)
 
 
 def _places(state: GameState, cmd: HandOver) -> None:

@@ -29,6 +29,7 @@ class Player:
     documents: tuple[str, ...] = ()  # the hand, sorted; secret
     pick: tuple[int, int] | None = None  # secret until the reveal
     played: tuple[str, ...] = ()  # document ids played this round
+    applied: tuple[str, ...] = ()  # of those, the ones whose effect the table has entered
 
     @property
     def coins(self) -> Coins:

@@ -10,9 +10,14 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.core.awaiting import Awaited, need
+from engines.gluecksritter.effects import effects_due
 from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState
 
-REDACTED_FIELDS = {"actions-chosen": "cards", "document-drawn": "document"}
+REDACTED_FIELDS = {
+    "actions-chosen": ("cards",),
+    "document-drawn": ("document",),
+    "hand-corrected": ("removed", "drawn", "taken"),
+}
 
 
 def _coins(c: Any) -> dict[str, int]:
@@ -40,6 +45,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "has_chosen": p.pick is not None,
                 "pick": list(p.pick) if picks_public and p.pick else None,
                 "played": played,
+                "due": list(effects_due(state, p.colour)),
             }
         )
     knight = None
@@ -59,6 +65,8 @@ def public_view(state: GameState) -> dict[str, Any]:
         "game": "gluecksritter",
         "rules": state.rules.ruleset,
         "digital_sack": state.rules.digital_sack,
+        "real_documents": state.rules.real_documents,
+        "catalogue": catalogue(state),
         "round": state.round,
         "phase": state.phase,
         "field": state.field if state.field_open else None,
@@ -87,19 +95,31 @@ def player_view(state: GameState, colour: str) -> dict[str, Any]:
         "pick": list(p.pick) if p.pick else None,
         "face_down": [doc for who, doc in state.face_down if who == colour],
         "hand": list(p.hand()),
-        "kinds": {
-            doc: {"name": kind.name, "effect": kind.effect}
-            for doc in (*p.documents, *(d for who, d in state.face_down if who == colour))
-            if (kind := state.rules.document(doc)) is not None
-        },
     }
     return view
 
 
+def catalogue(state: GameState) -> dict[str, Any]:
+    """The table's documents by id, in its order: the names and what each does, per language
+    (``*``: every language), the seal, how many the box holds, the effect and its moves. Public:
+    the box's cards are no secret, only who holds which."""
+    return {
+        kind.id: {
+            "names": dict(kind.names) or {"*": kind.name},
+            "does": dict(kind.does),
+            "seal": kind.seal,
+            "count": kind.count,
+            "effect": kind.effect,
+            "generic": kind.generic,
+            "moves": [asdict(move) for move in kind.moves],
+        }
+        for kind in state.rules.documents
+    }
+
+
 def public_event(event: Any) -> dict[str, Any]:
     data = {"type": event.type, **{k: v for k, v in asdict(event).items() if k != "type"}}
-    hidden = REDACTED_FIELDS.get(event.type)
-    if hidden:
+    for hidden in REDACTED_FIELDS.get(event.type, ()):
         data[hidden] = None
     if event.type == "document-played" and event.face_down:
         data["document"] = None

@@ -17,10 +17,10 @@ finite set (some built, like ``"share of field 5"`` or ``"royal tax on gold"``):
 :func:`classify` maps them to messages by pattern; a reason it does not know is still shown, as
 the engine's English, after a colon.
 
-Secrets stay secret: a drawn document and a document laid face down are never named (the public
-event has blanked them anyway), nor a pick before the reveal. A document played face up or
-revealed is named by the table's catalogue name (``documents``: id → name; the shipped catalogue
-by default), shown as it is in both languages.
+Secrets stay secret: a drawn document, a document laid face down and the cards of a corrected
+hand are never named (the public event has blanked them anyway), nor a pick before the reveal. A
+document played face up or revealed is named by the game's catalogue (from ``after``, the public
+view; the shipped catalogue without it), in the table's language where the catalogue gives it.
 
 No line (bookkeeping the other lines already tell): ``field-closed``, ``knight-finished``,
 ``offer-paid`` (the payment's coins say it), ``pieces-built`` after its payment (one line "buys 2
@@ -44,9 +44,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from typing import Any
 
+from companion.games.gluecksritter.documents import names
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
 
 Event = Mapping[str, Any]
@@ -169,26 +169,19 @@ def _place(place: str) -> Text:
     return Word(place)
 
 
-@cache
-def _shipped_documents() -> dict[str, str]:
-    from companion.catalogue import load_catalogue
-
-    return {spec.id: spec.name for spec in load_catalogue()}
-
-
 # ------------------------------------------------------------------------------- the walk
 
 
 class _Walk:
     """The events of one command, with what the lines need to look ahead or back."""
 
-    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None, documents: Mapping[str, str]):
+    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None, documents: Mapping[str, Text]):
         self.events = [dict(e) for e in events]
         self.after = after
         self.documents = documents
         self.done: set[int] = set()
 
-    def name(self, document: str) -> str:
+    def name(self, document: str) -> Text:
         return self.documents.get(document, document)
 
     def later(self, i: int, test: Callable[[dict[str, Any]], bool]) -> list[int]:
@@ -228,11 +221,9 @@ def _gain(e: Mapping[str, Any], place: str, kind: str) -> int:
     return 0
 
 
-def lines(
-    events: Sequence[Event], *, after: Mapping[str, Any] | None = None, documents: Mapping[str, str] | None = None
-) -> list[Text]:
+def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
     """The lines the table reads for the public events of one command (see the module's text)."""
-    walk = _Walk(events, after, _shipped_documents() if documents is None else documents)
+    walk = _Walk(events, after, names(after))
     out: list[Text] = []
     for i, e in enumerate(walk.events):
         if i in walk.done:
@@ -281,8 +272,33 @@ def _document_played(w: _Walk, i: int, e: dict) -> list[Text]:
     ]
 
 
+def _document_applied(w: _Walk, i: int, e: dict) -> list[Text]:
+    moved = any(x["type"] == "handed-over" and x.get("document") == e["document"] for x in w.events[:i])
+    if moved:
+        return []  # the hand-over lines name the document
+    return [
+        Message(
+            "{player}'s document {document} moves nothing the app keeps.",
+            player=_who(e["player"]),
+            document=w.name(e["document"]),
+        )
+    ]
+
+
+def _hand_corrected(w: _Walk, i: int, e: dict) -> list[Text]:
+    return [
+        Message(
+            "Corrected by hand: {player}'s documents from {old} to {new} ({reason}).",
+            player=_who(e["player"]),
+            old=e["before"],
+            new=e["after"],
+            reason=e["reason"],
+        )
+    ]
+
+
 def _documents_revealed(w: _Walk, i: int, e: dict) -> list[Text]:
-    by: dict[str, list[str]] = {}
+    by: dict[str, list[Text]] = {}
     for who, document in e["documents"]:
         by.setdefault(who, []).append(w.name(document))
     return [
@@ -1078,6 +1094,8 @@ HANDLERS: dict[str, Handler] = {
     "ducats-placed": _ducats_placed,
     "actions-chosen": _actions_chosen,
     "document-played": _document_played,
+    "document-applied": _document_applied,
+    "hand-corrected": _hand_corrected,
     "documents-revealed": _documents_revealed,
     "actions-revealed": _actions_revealed,
     "field-opened": _field_opened,

@@ -7,6 +7,7 @@ This module is the game's scenario adapter (see ``run.Adapter``): ``GAME``, ``bu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,15 +20,16 @@ from companion.scenario.parse import HeaderLine, ScenarioError
 from companion.scenario.probes import Probe, awaiting, listed, one_of, optional, show, whole_number, words
 from engines.gluecksritter import GAME, Setup
 from engines.gluecksritter.coins import Coins, parse_coins
-from engines.gluecksritter.commands import Command
+from engines.gluecksritter.commands import Command, Transfer
 from engines.gluecksritter.counters import read_counter
+from engines.gluecksritter.effects import effects_due
 from engines.gluecksritter.rules import COLOURS
 from engines.gluecksritter.state import GameState
 
 # ---------------------------------------------------------------------------------- header
 
 SWITCHES = {"on": True, "off": False}
-SETTINGS = ("digital_sack", "change_from_sack", "special_die")
+SETTINGS = ("digital_sack", "real_documents", "change_from_sack", "special_die")
 
 
 def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line: int) -> Setup:
@@ -107,7 +109,21 @@ def _setting(h: HeaderLine, data: dict[str, Any], once: Callable, fail: Callable
 
 # -------------------------------------------------------------------------------- commands
 
-build_command = command_builder(GAME, Command, {Coins: parse_coins})
+MOVE = re.compile(r"([a-z0-9-]+)>([a-z0-9-]+):(?:(-?\d+)s)?(?:(-?\d+)g)?(?:(-?\d+)w)?(?:(-?\d+)t)?")
+
+
+def parse_transfer(text: str) -> Transfer:
+    """``sack>red:2s1g``, ``supply>red:1w``, ``blue>red:1s1t``: one move of a document's effect
+    (coins as ``s`` and ``g``, walls ``w``, towers ``t``)."""
+    match = MOVE.fullmatch(text.strip())
+    if match is None or not any(match.groups()[2:]):
+        raise ValueError(f"not a move: {text!r} (write e.g. sack>red:2s1g or supply>red:1w)")
+    source, target, silver, gold, walls, towers = match.groups()
+    coins = Coins(int(silver or 0), int(gold or 0))
+    return Transfer(source, target, coins, int(walls or 0), int(towers or 0))
+
+
+build_command = command_builder(GAME, Command, {Coins: parse_coins, Transfer: parse_transfer})
 
 
 # ---------------------------------------------------------------------------- expectations
@@ -115,7 +131,7 @@ build_command = command_builder(GAME, Command, {Coins: parse_coins})
 KEY_HELP = (
     "phase, field, round, winners, awaiting, passed-over, taxes, deck, discard, sack, field5, field6, "
     "sack|field5|field6.silver|gold, supply.walls|towers, knight.stage|actor|turn|decider, "
-    "<colour>.silver|gold|coins|walls|towers|knight-in-dungeon|documents|hand|pick"
+    "<colour>.silver|gold|coins|walls|towers|knight-in-dungeon|documents|hand|due|pick"
 )
 KNIGHT_STAGES = ("act", "raid-piece", "duel", "haggle-roll", "choose-first", "haggle", "pay", "promise", "done")
 
@@ -176,6 +192,8 @@ def probe(state: GameState, key: str) -> Probe:
         )
     if owner in colours and what == "hand":
         return Probe(lambda s: s.player(owner).documents, lambda t: tuple(sorted(listed(t))))
+    if owner in colours and what == "due":  # documents whose effect is still to be entered
+        return Probe(lambda s: tuple(sorted(effects_due(s, owner))), lambda t: tuple(sorted(listed(t))))
     try:
         read_counter(state, key)
     except KeyError:

@@ -1,6 +1,6 @@
 """What Die Glücksritter keeps secret until it reveals it, for the journal's exports and saves
 (docs/journal.md): picks before the reveal (phases B to D), documents in hand or face down, and
-the events that carry them (a pick, a drawn document, a document played face down). The engine's
+the events that carry them (a pick, a drawn document, a corrected hand, a document played face down). The engine's
 public view and public events leave these out; here the journal asks whether a running game's
 record still holds one."""
 
@@ -27,6 +27,9 @@ def held(state: Any) -> list[str]:
 
 
 def is_secret(event: dict[str, Any]) -> bool:
-    """A pick, a drawn document, or a document played face down (a public event's dict)."""
+    """A pick, a drawn document, a corrected hand, or a document played face down (a public
+    event's dict)."""
     kind = event.get("type")
-    return kind in ("actions-chosen", "document-drawn") or (kind == "document-played" and bool(event.get("face_down")))
+    return kind in ("actions-chosen", "document-drawn", "hand-corrected") or (
+        kind == "document-played" and bool(event.get("face_down"))
+    )

@@ -18,7 +18,7 @@ def _word(value: Any) -> Any:
     return Word(value) if isinstance(value, str) and value in WORDS else value
 
 
-def words(values: dict[str, Any]) -> dict[str, Any]:
+def words(values: dict[str, Any], view: Any = None) -> dict[str, Any]:
     """The values with Raubritter's words as :class:`~companion.i18n.Word`."""
     done = dict(values)
     if "kind" in done:

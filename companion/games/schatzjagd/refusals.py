@@ -82,7 +82,7 @@ def _play(play: str) -> Any:
     return PLAYS.get(play, play)
 
 
-def words(values: dict[str, Any]) -> dict[str, Any]:
+def words(values: dict[str, Any], view: Any = None) -> dict[str, Any]:
     """The refusal's values with Schatzjagd's words as catalogue texts (colours are words already)."""
     out = dict(values)
     for key, value in values.items():

@@ -23,7 +23,13 @@ SECRET_DOCUMENTS = [
 
 
 def public_text(t: Table) -> str:
-    return json.dumps(GAME.public_view(t.state), sort_keys=True)
+    return text_of(GAME.public_view(t.state))
+
+
+def text_of(view: dict) -> str:
+    """A view as text, without its catalogue: that names every kind of card in the box (public,
+    whoever holds them); anywhere else a document's id names a card."""
+    return json.dumps({key: value for key, value in view.items() if key != "catalogue"}, sort_keys=True)
 
 
 def player(view: dict, colour: str) -> dict:
@@ -75,7 +81,7 @@ def test_the_own_hand_is_in_the_own_view_only():
     assert GAME.player_view(t.state, "red")["you"]["documents"] == ["secret-treaty", "spy-report"]
     blue = GAME.player_view(t.state, "blue")
     assert blue["you"]["documents"] == []
-    assert "secret-treaty" not in json.dumps(blue)
+    assert "secret-treaty" not in text_of(blue)
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -87,7 +93,16 @@ def test_a_face_down_document_is_counted_but_not_named_before_the_reveal(rules):
     assert player(view, "red")["face_down"] == 1
     assert player(view, "red")["documents"] == 1
     assert "secret-treaty" not in public_text(t)  # which of red's two red documents is still secret
-    assert "secret-treaty" not in json.dumps(GAME.player_view(t.state, "blue"))
+    assert "secret-treaty" not in text_of(GAME.player_view(t.state, "blue"))
+
+
+def test_the_catalogue_is_the_same_whoever_holds_the_cards():
+    t = Table.new(documents=SECRET_DOCUMENTS)
+    before = GAME.public_view(t.state)["catalogue"]
+    t.deal("red", "secret-treaty", "siege-order")
+    assert GAME.public_view(t.state)["catalogue"] == before
+    assert list(before) == [kind.id for kind in SECRET_DOCUMENTS]
+    assert before["gift"]["effect"] == "royal-tax-waiver" and before["chronicle"]["count"] == 17
 
 
 def test_the_own_face_down_document_is_in_the_own_view():
