@@ -35,6 +35,7 @@ from engines.gluecksritter import GAME, Setup
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import (
     AcceptOffer,
+    ApplyDocument,
     BuyPieces,
     ChooseActions,
     ChooseFirstOfferer,
@@ -55,7 +56,9 @@ from engines.gluecksritter.commands import (
     RevealDocuments,
     RollDie,
     TakeDocument,
+    Transfer,
 )
+from engines.gluecksritter.effects import effects_due
 from engines.gluecksritter.knight import other_knight
 from engines.gluecksritter.rules import COLOURS, OSULLIVAN, SCHMIDT, DocumentSpec
 from engines.gluecksritter.state import GameState
@@ -454,7 +457,15 @@ def _extra_document(state: GameState, rng: random.Random, style: Style) -> Itera
 
 def _extra_hand_over(state: GameState, rng: random.Random, style: Style) -> Iterator[Any]:
     """A document's effect: a coin from the sack or another player, or a castle piece from the
-    supply, another castle or back to the supply."""
+    supply, another castle or back to the supply; entered as the effect of a document played this
+    round while one is due, or as a plain hand-over."""
+    due = [(p.colour, doc) for p in state.players for doc in effects_due(state, p.colour)]
+    if due:
+        colour, doc = rng.choice(due)
+        if state.sack.silver and rng.random() < 0.5:
+            yield ApplyDocument(colour, doc, (Transfer("sack", colour, coins=Coins(1, 0)),))
+        yield ApplyDocument(colour, doc)
+        return
     colours = player_colours(state)
     receiver = rng.choice(colours)
     giver = rng.choice([*[c for c in colours if c != receiver], "sack", "supply"])
