@@ -75,14 +75,14 @@ def payment_refusal(payer: str, held: Coins, amount: int, paid: Coins) -> RuleVi
     if paid.silver < 0 or paid.gold < 0:
         return RuleViolation(
             "payment.coins",
-            "{player} cannot pay with a negative number of coins ({paid_silver}s{paid_gold}g)",
+            "{player} cannot pay with a negative number of coins ({paid_silver} silver and {paid_gold} gold)",
             player=payer,
             **coins,
         )
     if not held.covers(paid):
         return RuleViolation(
             "payment.coins",
-            "{player} pays {paid_silver}s{paid_gold}g but holds only {silver}s{gold}g",
+            "{player} pays {paid_silver} silver and {paid_gold} gold but holds only {silver} silver and {gold} gold",
             player=payer,
             silver=held.silver,
             gold=held.gold,
@@ -91,7 +91,7 @@ def payment_refusal(payer: str, held: Coins, amount: int, paid: Coins) -> RuleVi
     if paid.value < amount:
         return RuleViolation(
             "payment.coins",
-            "{player} pays {paid_silver}s{paid_gold}g, worth {paid} Ducats, but {ducats} are due",
+            "{player} pays {paid_silver} silver and {paid_gold} gold, worth {paid} Ducats, but {ducats} are due",
             player=payer,
             paid=paid.value,
             ducats=amount,
@@ -101,7 +101,7 @@ def payment_refusal(payer: str, held: Coins, amount: int, paid: Coins) -> RuleVi
         if exact_payment(held, amount) is not None:
             return RuleViolation(
                 "payment.coins",
-                "{player} overpays {ducats} Ducats with {paid_silver}s{paid_gold}g "
+                "{player} overpays {ducats} Ducats with {paid_silver} silver and {paid_gold} gold "
                 "although an exact payment is possible",
                 player=payer,
                 ducats=amount,
@@ -110,7 +110,7 @@ def payment_refusal(payer: str, held: Coins, amount: int, paid: Coins) -> RuleVi
         if (paid.silver and paid.value - 1 >= amount) or (paid.gold and paid.value - 2 >= amount):
             return RuleViolation(
                 "payment.coins",
-                "{player} pays more coins than needed for {ducats} Ducats ({paid_silver}s{paid_gold}g)",
+                "{player} pays more coins than needed for {ducats} Ducats ({paid_silver} silver and {paid_gold} gold)",
                 player=payer,
                 ducats=amount,
                 **coins,

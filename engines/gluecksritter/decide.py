@@ -82,7 +82,7 @@ def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
         if not state.sack.covers(wanted):
             raise RuleViolation(
                 "A.sack",
-                "the sack holds only {silver}s{gold}g, not {want_silver}s{want_gold}g",
+                "the sack holds only {silver} silver and {gold} gold, not {want_silver} silver and {want_gold} gold",
                 silver=state.sack.silver,
                 gold=state.sack.gold,
                 want_silver=wanted.silver,

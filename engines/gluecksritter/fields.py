@@ -136,18 +136,26 @@ def _unaffordable_pieces(piece: str, player: str, count: int, amount: int, held:
     values = {"player": player, "ducats": amount, "silver": held.silver, "gold": held.gold}
     if count == 1 and piece == "wall":
         return RuleViolation(
-            "payment.afford", "{player} cannot pay {ducats} Ducats for a wall (holds {silver}s{gold}g)", **values
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for a wall (holds {silver} silver and {gold} gold)",
+            **values,
         )
     if count == 1:
         return RuleViolation(
-            "payment.afford", "{player} cannot pay {ducats} Ducats for a tower (holds {silver}s{gold}g)", **values
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for a tower (holds {silver} silver and {gold} gold)",
+            **values,
         )
     if piece == "wall":
         return RuleViolation(
-            "payment.afford", "{player} cannot pay {ducats} Ducats for 2 walls (holds {silver}s{gold}g)", **values
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for 2 walls (holds {silver} silver and {gold} gold)",
+            **values,
         )
     return RuleViolation(
-        "payment.afford", "{player} cannot pay {ducats} Ducats for 2 towers (holds {silver}s{gold}g)", **values
+        "payment.afford",
+        "{player} cannot pay {ducats} Ducats for 2 towers (holds {silver} silver and {gold} gold)",
+        **values,
     )
 
 

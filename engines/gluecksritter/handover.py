@@ -93,11 +93,13 @@ def _holds(state: GameState, cmd: HandOver) -> None:
         }
         if cmd.source == SACK:
             raise RuleViolation(
-                "hand-over.holds", "the sack holds only {silver}s{gold}g, not {want_silver}s{want_gold}g", **values
+                "hand-over.holds",
+                "the sack holds only {silver} silver and {gold} gold, not {want_silver} silver and {want_gold} gold",
+                **values,
             )
         raise RuleViolation(
             "hand-over.holds",
-            "{player} holds only {silver}s{gold}g, not {want_silver}s{want_gold}g",
+            "{player} holds only {silver} silver and {gold} gold, not {want_silver} silver and {want_gold} gold",
             player=cmd.source,
             **values,
         )

@@ -27,13 +27,21 @@ def _unaffordable(payer: str, amount: int, held: Coins, reason: str) -> RuleViol
     values = {"player": payer, "ducats": amount, "silver": held.silver, "gold": held.gold}
     if reason == "a document":
         return RuleViolation(
-            "payment.afford", "{player} cannot pay {ducats} Ducats for a document (holds {silver}s{gold}g)", **values
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for a document (holds {silver} silver and {gold} gold)",
+            **values,
         )
     if reason == "ransom":
         return RuleViolation(
-            "payment.afford", "{player} cannot pay {ducats} Ducats for ransom (holds {silver}s{gold}g)", **values
+            "payment.afford",
+            "{player} cannot pay {ducats} Ducats for ransom (holds {silver} silver and {gold} gold)",
+            **values,
         )
-    return RuleViolation("payment.afford", "{player} cannot pay {ducats} Ducats (holds {silver}s{gold}g)", **values)
+    return RuleViolation(
+        "payment.afford",
+        "{player} cannot pay {ducats} Ducats (holds {silver} silver and {gold} gold)",
+        **values,
+    )
 
 
 def pay_sack(state: GameState, player: str, amount: int, payment: Coins | None, reason: str) -> list:

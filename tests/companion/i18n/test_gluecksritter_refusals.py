@@ -82,7 +82,7 @@ CASES: list[tuple[Callable[[], tuple[Table, Any]], str, str, str]] = [
     (
         underpaid,
         "payment.coins",
-        "Red pays 1s1g, worth 3 Ducats, but 5 are due",
+        "Red pays 1 silver and 1 gold, worth 3 Ducats, but 5 are due",
         "Rot zahlt 1 Silber und 1 Gold, 3 Dukaten wert, fällig sind aber 5",
     ),
     (
