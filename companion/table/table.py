@@ -217,6 +217,20 @@ class Table:
             self._changed()
         return notice
 
+    def trial(self, command: Any) -> Refused | None:
+        """What the rules would say to ``command`` now, nothing written, drawn or told: None when
+        it would be taken (or would wait for its roll), else the refusal, for a screen to grey the
+        choice with its reason."""
+        self._loop.check()
+        player = getattr(command, "player", None)
+        try:
+            ready = self._game.prepare(self._state, command, random.Random(0))  # a draw only to try it
+            if not isinstance(ready, RollWanted):
+                self._session.game.decide(self._state, ready)
+        except RuleViolation as violation:
+            return self._refusal(violation, player)
+        return None
+
     def alternatives(self, command: Any) -> list[Any]:
         """The ways the rules leave to the player to make ``command`` (which coins to pay with,
         ...), for the screen to offer; ``[command]`` when there is nothing to choose. Nothing is

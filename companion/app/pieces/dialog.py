@@ -39,13 +39,17 @@ class Dialog(ModalView):
         self.asks = asks
         self.ink: Any = theme.INK
         self.problem: Any = None
+        self.buttons: list[Any] = []
+        self._recheck: tuple[Any, Callable[[], Any]] | None = None
         self.sheet = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
         self.add_widget(self.sheet)
 
     # ----------------------------------------------------------------------------- drawing
     def page(self, title: Any, body: Iterable[Any], buttons: list[Button], *, dark: bool = False) -> None:
-        """Draw a page: ``buttons`` are (text, action, is_main); ``dark`` is the privacy cover's
-        look. A refusal the dialog met stands above the buttons until the next page."""
+        """Draw a page: ``buttons`` are (text, action, is_main), kept in ``self.buttons``; ``dark``
+        is the privacy cover's look. A refusal the dialog met stands above the buttons until the
+        next page (and a check of :meth:`offer_only_if` until the next page sets another)."""
+        self._recheck = None
         self.ink = theme.ON_COVER if dark else theme.INK
         self.background_color = theme.COVER if dark else theme.PAPER
         self.sheet.clear_widgets()
@@ -58,8 +62,9 @@ class Dialog(ModalView):
             for part in widget.walk(restrict=True):
                 if getattr(part, "inked", False):
                     part.color = self.ink
-                if isinstance(part, Stepper):  # a value changed: the refusal was of the one before
-                    part.bind(value=lambda *_: self.say_refusal(""))
+                if isinstance(part, Stepper) and getattr(part, "checked_by", None) is not self:
+                    part.fbind("value", self.recheck)  # a value changed: the refusal was of the one before
+                    part.checked_by = self
             content.add_widget(widget)
         choices = ChoiceList()
         choices.fill([content])
@@ -68,11 +73,13 @@ class Dialog(ModalView):
         self.refusal.color = theme.ON_COVER_ALERT if dark else theme.ALERT
         self.sheet.add_widget(self.refusal)
         row = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(12))
+        self.buttons = []
         for text, action, main in buttons:
             button = (Factory.Big if main else Factory.Quiet)(text=self.app.tr(text))
             button.height = dp(theme.BUTTON_DP)
             button.bind(on_release=lambda *_, act=action: act())
             row.add_widget(button)
+            self.buttons.append(button)
         self.sheet.add_widget(row)
         self.problem = None
 
@@ -87,6 +94,25 @@ class Dialog(ModalView):
     def say_refusal(self, text: Any) -> None:
         """A refusal inside the dialog, now (the page stays as it is)."""
         self.refusal.text = self.app.tr(text)
+
+    def offer_only_if(self, button: Any, why_not: Callable[[], Any]) -> None:
+        """``button`` greyed, and the reason said above the buttons, while ``why_not()`` gives one
+        (the table's refusal of what the button would send): asked now and after every change of
+        the page's numbers and choices (``recheck``)."""
+        self._recheck = (button, why_not)
+        self.recheck()
+
+    def recheck(self, *_: Any) -> None:
+        """After a change: the check of :meth:`offer_only_if` again, or else the refusal said
+        before cleared (it was of the numbers before)."""
+        found = self._recheck
+        if found is None:
+            self.say_refusal("")
+            return
+        button, why_not = found
+        refusal = why_not()
+        button.disabled = refusal is not None
+        self.say_refusal(getattr(refusal, "shown", refusal) if refusal is not None else "")
 
     # ----------------------------------------------------------------------------- acting
     def send(self, command: Any) -> Any:

@@ -1,27 +1,52 @@
 """A guide's choices as buttons (:class:`companion.app.option.Option`): a main choice big, in the
-colour of the player it concerns; a quiet one plain. The button keeps its option, so a screen
-that draws the same choices again only gives each button what it now sends."""
+colour of the player it concerns; a quiet one plain; a choice the rules refuse now greyed, with
+the reason under its words (:func:`greyed` asks the table). The button keeps its option, so a
+screen that draws the same choices again only gives each button what it now sends."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 
 from companion.app import theme
 from companion.app.option import Option
 
 
-def option_button(option: Option, text: str, choose: Callable[[Option], Any]) -> Any:
-    """The button for ``option`` saying ``text``; a tap calls ``choose`` with its option then."""
+def option_button(option: Option, text: str, choose: Callable[[Option], Any], why: str | None = None) -> Any:
+    """The button for ``option`` saying ``text``; a tap calls ``choose`` with its option then.
+    ``why``: the option's refusal in words, for a greyed button that cannot be tapped."""
     button = (Factory.Big if option.main else Factory.Quiet)(text=text)
-    if option.player and option.main:
+    if why:
+        button.text = f"{text}\n{why}"
+        button.disabled = True
+        grow(button)
+    elif option.player and option.main:
         button.background_color = theme.player_colour(option.player)
         button.color = theme.text_on(option.player)
     button.option = option
     button.bind(on_release=lambda pressed: choose(pressed.option))
     return button
+
+
+def grow(button: Any) -> None:
+    """A button as tall as its words need (never lower than its own height)."""
+    low = button.height
+    button.bind(texture_size=lambda b, size: setattr(b, "height", max(low, size[1] + dp(12))))
+
+
+def greyed(options: Iterable[Option], trial: Callable[[Any], Any]) -> tuple[Option, ...]:
+    """The options, each one whose command the rules refuse now (``trial(command)``: the refusal
+    notice, or None) marked with the refusal's words."""
+    marked = []
+    for option in options:
+        command = option.sends
+        refused = trial(command) if command is not None else None
+        marked.append(replace(option, refusal=refused.shown) if refused is not None else option)
+    return tuple(marked)
 
 
 class Guided:

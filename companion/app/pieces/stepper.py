@@ -36,6 +36,7 @@ class Stepper(BoxLayout):
         )
         plus = Factory.Quiet(text="+", size_hint_x=None, width=dp(theme.BUTTON_DP))
         plus.bind(on_release=lambda *_: self.step(1))
+        self.label.inked = self.shown.inked = True  # in the ink of the page it is drawn on
         for widget in (self.label, minus, self.shown, plus):
             self.add_widget(widget)
 
