@@ -308,7 +308,8 @@ class CompanionApp(App):
             self.tell(Message("Not saved: {problem}", problem=str(error)), refusal=True)
             return
         then()
-        self.tell(Message("The game before is saved as {name}.", name=saved.name))
+        said, refusal = self._word if self._word else ([], False)  # what the new game's start said stays
+        self.tell([Message("The game before is saved as {name}.", name=saved.name), *said], refusal=refusal)
 
     def start_game(self, game: str, setup: Any) -> None:
         from companion.journal.session import Session
@@ -331,7 +332,10 @@ class CompanionApp(App):
             self.tell(Message("This save cannot be loaded: {problem}", problem=str(error)), refusal=True)
             return False
         if self.open_game(loaded.session):
-            self.tell(Message("Loaded {name}.", name=loaded.name))
+            from companion.app.screens.start import step_of  # counted as the start screen counts
+
+            step = step_of(self.table) if self.table is not None else len(loaded.session.chain(loaded.session.head))
+            self.tell(Message("Loaded {name}: step {step}.", name=loaded.name, step=step))
             self.goto(self.game_screen())
         return True
 
