@@ -34,6 +34,7 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
     out += _coins(current, restored)
     out += _pieces(current, restored)
     out += _documents(current, restored)
+    out += _effects(current, restored)
     out += _dungeon(current, restored)
     out += _picks(current, restored)
     out += _status(current, restored)
@@ -277,6 +278,32 @@ def _picks(cur: GameState, res: GameState) -> list[Text]:
 
 
 # --------------------------------------------------------------------------- the round
+
+
+def _effects(cur: GameState, res: GameState) -> list[Text]:
+    """A document's effect entered (even one that moved nothing): to enter again, or entered again."""
+    out: list[Text] = []
+    for now, then in zip(cur.players, res.players, strict=True):
+        n = len(then.applied) - len(now.applied)
+        if n < 0:
+            out.append(
+                Plural(
+                    "{player}: the effect of {n} document played this round is to be entered again.",
+                    "{player}: the effects of {n} documents played this round are to be entered again.",
+                    -n,
+                    player=Cap(Word(now.colour)),
+                )
+            )
+        elif n > 0:
+            out.append(
+                Plural(
+                    "{player}: the effect of {n} document is entered again.",
+                    "{player}: the effects of {n} documents are entered again.",
+                    n,
+                    player=Cap(Word(now.colour)),
+                )
+            )
+    return out
 
 
 def _status(cur: GameState, res: GameState) -> list[Text]:

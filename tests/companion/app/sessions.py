@@ -88,6 +88,20 @@ def pay_the_first_way(driver: Any) -> str | None:
     return ways[0].text
 
 
+def enter_the_card(app: Any, driver: Any, document: str = "yellow-seal") -> str | None:
+    """With the table's own document cards: behind the cover, the card drawn (by its name)."""
+    cover = driver.roots()[0]
+    if type(cover).__name__ != "EntryCover":
+        return None
+    from companion.games.gluecksritter.documents import name
+
+    driver.tap(say(app, "I am {player}: show", player=cover.player))
+    card = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
+    driver.tap(next(w for w in cover.walk() if getattr(w, "text", "").split("\n")[0] == card))
+    driver.tap(say(app, "Done"))
+    return f"draws {document}"
+
+
 def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
     """Field by field until the next round begins, always tapping what a careful player would."""
     board = app.screen("gluecksritter-board")
@@ -96,7 +110,7 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
         view = app.table.public_view()["view"]
         if view["round"] == 2:
             return tapped
-        options = [w for w in board.ids.options.box.children if hasattr(w, "on_release")]
+        options = [w for w in board.ids.options.box.children if hasattr(w, "on_release") and not w.disabled]
         texts = [w.text for w in reversed(options)]
         assert texts, f"nothing to tap; the board says {board.ids.prompt.text!r}"
         english = [say(app, "Roll on the screen"), say(app, "End the round")]
@@ -112,6 +126,11 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
             dialog = driver.roots()[0]
             if type(dialog).__name__ == "PayDialog":  # several ways to pay: the first one
                 tapped.append(f"pays {pay_the_first_way(driver)}")
+                dialog = driver.roots()[0]
+            if type(dialog).__name__ == "EntryCover":  # the table's own cards: which one was drawn
+                tapped.append(enter_the_card(app, driver))
+            elif type(dialog).__name__ == "EffectDialog":
+                driver.tap(say(app, "It moves nothing"))
             elif "offer" in type(dialog).__name__.lower():
                 dialog.ducats.step(1)
                 driver.tap(say(app, "Offer"))
@@ -201,6 +220,7 @@ def until_killed(data: Path, screen: str) -> dict[str, Any]:
     driver.tap(say(app, "Reveal the action cards"))
     driver.tap(say(app, "{player} takes a document", player="red"))
     pay_the_first_way(driver)
+    enter_the_card(app, driver)
     if screen == "log":
         driver.tap(say(app, "Game log"))
     driver.frames(3)
@@ -349,6 +369,8 @@ if __name__ == "__main__":
         "files_sessions",
         "result_sessions",
         "interrupted_sessions",
+        "documents_sessions",
+        "whole_game_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]

@@ -35,6 +35,8 @@ COMMANDS = {  # the game log's name of each command
     "reject-offer": Message("offer rejected"),
     "decline-to-offer": Message("no offer"),
     "hand-over": Message("hand-over"),
+    "apply-document": Message("a document's effect"),
+    "correct-hand": Message("documents corrected"),
     "pay-royal-tax": Message("royal tax"),
     "correct": Message("correction"),
 }
@@ -98,5 +100,5 @@ SCREENS = GameScreens(
     summary=summary,
     showcase=_showcase,
     help=_help,
-    bar=((Message("My documents"), "documents"),),
+    bar=((Message("My documents"), "documents"), (Message("Table check"), "check")),
 )

@@ -5,12 +5,18 @@ players (:mod:`.guide`), the roll controls when a die is awaited, and what just 
 The board grows with the window: at 800×480 it fits six players; at 1280×720 and larger its
 fields, rows and numbers grow into the space. With the keyboard standing in for the panel, each
 seat's keys are shown while the players choose, and a press that does not count flashes red.
+
+A choice the rules refuse now (a purchase or a ransom the player cannot pay, a second wall the
+castle has no room for) is greyed with the reason. At the end of each round (a setting) and from
+the bar at any time, the table checks the cardboard against the app (:mod:`.check`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
@@ -20,15 +26,16 @@ from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.keys import KeysLegend
-from companion.app.pieces.options import Guided, option_button
+from companion.app.pieces.options import Guided, greyed, option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
-from companion.games.gluecksritter.screens import dialogs
+from companion.games.gluecksritter.screens import cards, dialogs
+from companion.games.gluecksritter.screens.check import TableCheck
 from companion.games.gluecksritter.screens.guide import offer_words, step, who
 from companion.i18n import Cap, Join, Message, Word
-from companion.table.notices import PressIgnored
+from companion.table.notices import Happened, PressIgnored
 
 PHASES = {
     "A": Message("Phase A: the Ducat card"),
@@ -77,6 +84,10 @@ class BoardScreen(Guided, AppScreen):
     def _heard(self, notice: Any) -> None:
         if isinstance(notice, PressIgnored):
             self.legend.flash(notice.player)
+        elif isinstance(notice, Happened) and any(e.get("type") == "round-ended" for e in notice.events):
+            app = running_app()
+            if app.game_settings("gluecksritter").get("table_check", True) and not app.running_is_over():
+                Clock.schedule_once(lambda *_: self.check(), 0)  # once the round's step is drawn
 
     # ----------------------------------------------------------------------------- board
     # The board's widgets are made once and then only their texts and colours change: a refresh
@@ -163,17 +174,18 @@ class BoardScreen(Guided, AppScreen):
     def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:
         panel = table.status().panel != "absent"
         now = step(view, awaited, panel=panel)
+        options = greyed(now.options, table.trial)
         prompt = app.tr(now.prompt)
         offer = offer_words((view.get("knight") or {}).get("offer"), view)
         if offer is not None:
             prompt += "\n" + app.tr(offer)
         self.ids.prompt.text = prompt
-        labels = tuple((app.tr(option.label), option.player) for option in now.options)
+        labels = tuple((app.tr(option.label), option.player, _why(app, option)) for option in options)
         roll = awaited.rolls[0] if now.rolls else None
         keys = table.keys() if awaited.choosing else None
         shown = (labels, roll.die if roll else None, app.die_source(), app.language, bool(keys))
         if self._shown == shown:
-            for button, option in zip(self._buttons, now.options, strict=True):
+            for button, option in zip(self._buttons, options, strict=True):
                 button.option = option  # the same choices: only what they send may differ
             self._legend(app, view, keys)
             return
@@ -182,8 +194,8 @@ class BoardScreen(Guided, AppScreen):
         if roll is not None:
             widgets += roll_controls(app, roll.die)
         self._buttons = []
-        for option, (text, _player) in zip(now.options, labels, strict=True):
-            button = option_button(option, text, self.choose)
+        for option, (text, _player, why) in zip(options, labels, strict=True):
+            button = option_button(option, text, self.choose, why)
             widgets.append(button)
             self._buttons.append(button)
         if keys:
@@ -215,16 +227,21 @@ class BoardScreen(Guided, AppScreen):
             command = args["command"]
             table = running_app().table
             ways = table.alternatives(command)  # never empty: [command] when nothing is to choose
+            then = self._entered if _real_card(view, command) else None
             if len(ways) == 1:
+                if then is not None:
+                    return then(ways[0])
                 table.submit(ways[0])
                 return None
-            dialog: Dialog = dialogs.PayDialog(command.player, view, ways, asks=asks)
+            dialog: Dialog = dialogs.PayDialog(command.player, view, ways, asks=asks, then=then)
         elif name == "ducats":
             dialog = dialogs.DucatsDialog(view, asks=asks)
         elif name == "cover":
             dialog = dialogs.ChooseCover(args["player"], view, asks=asks)
         elif name == "documents":
-            dialog = dialogs.DocumentsCover(args["player"], view)
+            dialog = cards.DocumentsCover(args["player"], view)
+        elif name == "effect":
+            dialog = cards.EffectDialog(args["player"], args["document"], view, asks=asks)
         elif name == "offer":
             dialog = dialogs.OfferDialog(args["player"], view, asks=asks)
         elif name == "hand-over":
@@ -233,6 +250,18 @@ class BoardScreen(Guided, AppScreen):
             return None
         dialog.bind(on_dismiss=lambda *_: self.refresh())
         return dialog.open_now()
+
+    def _entered(self, command: Any) -> Dialog:
+        """A document drawn from the table's own deck, the coins chosen: which card, behind the cover."""
+        pay = {"command": replace(command, payment=None)}
+        dialog = cards.EntryCover(command, self.view, asks=lambda: self.offered("pay", pay))
+        dialog.bind(on_dismiss=lambda *_: self.refresh())
+        return dialog.open_now()
+
+    def check(self) -> None:
+        """The table check, from the bar."""
+        if running_app().table is not None:
+            TableCheck().open_now()
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""
@@ -257,6 +286,17 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
     elif player["colour"] in awaited.locked or (player["has_chosen"] and view["phase"] in ("B", "C", "D")):
         words.append(Message("chosen"))
     return Join(*words, last=False) if words else ""
+
+
+def _why(app: Any, option: Any) -> str | None:
+    return app.tr(option.refusal) if option.refusal is not None else None
+
+
+def _real_card(view: dict[str, Any], command: Any) -> bool:
+    """A document to be drawn from the table's own deck: the card drawn is entered behind the cover."""
+    from engines.gluecksritter.commands import TakeDocument
+
+    return bool(view.get("real_documents")) and isinstance(command, TakeDocument)
 
 
 def _escape(text: str) -> str:

@@ -1,8 +1,9 @@
 """Die Glücksritter's dialogs, built on the app's pieces (:mod:`companion.app.pieces`): the Ducat
-card, the privacy cover for choosing two action cards and for a player's documents, which coins to
-pay with, an offer, a hand-over. Each says what it answers (``asks``): the board closes it when the
-game moves on without it. A refusal is said inside the dialog; behind the cover, to that player
-only (it may name a document)."""
+card, the privacy cover for choosing two action cards, which coins to pay with, an offer, a
+hand-over (the documents' own are in :mod:`.cards`). Each says what it answers (``asks``): the
+board closes it when the game moves on without it. A refusal is said inside the dialog; behind the
+cover, to that player only (it may name a document). What the rules would refuse is not offered:
+the button is greyed and the reason said above it."""
 
 from __future__ import annotations
 
@@ -11,15 +12,13 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.app import theme
 from companion.app.pieces.cover import PrivacyCover
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.stepper import Stepper
 from companion.games.gluecksritter.screens.guide import coins_words, who
-from companion.i18n import Message, Plural, Word
+from companion.i18n import Message
 from companion.table.notices import Refused
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.coins import Coins
@@ -110,100 +109,89 @@ class ChooseCover(PrivacyCover):
         self.done()
 
 
-class DocumentsCover(PrivacyCover):
-    """Behind the cover, one player's documents, each to play (a Gift against a royal tax names the
-    tax); "Cover again" before the screen is passed on."""
-
-    def __init__(self, player: str, view: dict[str, Any], **kwargs: Any) -> None:
-        super().__init__(player, who(player, view), **kwargs)
-
-    def private(self) -> None:
-        view = self.app.table.private_view(self.player)
-        you = view["you"]
-        kinds = you.get("kinds", {})
-        body: list[Any] = []
-        if not you["documents"]:
-            body.append(self.body(Message("You hold no documents.")))
-        taxes = [k for p, k in view["taxes"] if p == self.player]
-        for document in you["documents"]:
-            kind = kinds.get(document, {})
-            row = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(8))
-            name = self.body(kind.get("name", document))
-            row.add_widget(name)
-            if kind.get("effect") == "royal-tax-waiver" and taxes:
-                for tax in taxes:
-                    play = Factory.Big(text=self.app.tr(Message("Play against the tax on {kind}", kind=Word(tax))))
-                    play.bind(on_release=lambda *_, d=document, t=tax: self.play(d, t))
-                    row.add_widget(play)
-            else:
-                play = Factory.Big(text=self.app.tr(Message("Play")))
-                play.bind(on_release=lambda *_, d=document: self.play(d, None))
-                row.add_widget(play)
-            body.append(row)
-        if you["face_down"]:
-            body.append(
-                self.body(Plural("{n} document lies face down.", "{n} documents lie face down.", len(you["face_down"])))
-            )
-        title = Message("{player}: your documents", player=self.name)
-        self.page(title, body, [(Message("Cover again"), self.done, True)])
-
-    def play(self, document: str, kind: str | None) -> None:
-        notice = self.app.table.submit(c.PlayDocument(self.player, document, kind))
-        self.problem = notice.shown if isinstance(notice, Refused) else None
-        self.private()
-
-
 class PayDialog(Dialog):
-    """Which coins: every handful the rules accept for what the player does."""
+    """Which coins: every handful the rules accept for what the player does; ``then`` takes the
+    command with the coins chosen instead of sending it (a document drawn from the table's own
+    deck is entered behind the cover next)."""
 
-    def __init__(self, player: str, view: dict[str, Any], ways: list[Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        player: str,
+        view: dict[str, Any],
+        ways: list[Any],
+        *,
+        asks: Asks = None,
+        then: Callable[[Any], Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(asks=asks, **kwargs)
+        self.then = then
         body: list[Any] = [self.body(Message("{player} pays with:", player=who(player, view)))]
         for way in ways:
             button = Factory.Big(text=self.app.tr(coins_words(way.payment)))
-            button.bind(on_release=lambda *_, command=way: self.send(command))
+            button.bind(on_release=lambda *_, command=way: self.choose(command))
             body.append(button)
         self.page(Message("Which coins?"), body, [(Message("Back"), self.close, False)])
 
+    def choose(self, command: Any) -> None:
+        if self.then is None:
+            self.send(command)
+            return
+        self.close()
+        self.then(command)
+
 
 class OfferDialog(Dialog):
-    """A haggling offer: Ducats, walls, towers and Ducats promised from the loot."""
+    """A haggling offer: Ducats (at most what the player holds), walls and towers (at most the
+    castle's), and Ducats promised from the loot; "Offer" greyed with the reason while the rules
+    refuse it (too little to top the offer standing, more than the other castle has room for)."""
 
     def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
         super().__init__(asks=asks, **kwargs)
         self.player = player
+        me = next(p for p in view["players"] if p["colour"] == player)
         say = self.app.tr
-        self.ducats = Stepper(say(Message("Ducats")), high=60)
-        self.walls = Stepper(say(Message("Walls")), high=4)
-        self.towers = Stepper(say(Message("Towers")), high=4)
+        self.ducats = Stepper(say(Message("Ducats")), high=me["value"])
+        self.walls = Stepper(say(Message("Walls")), high=me["walls"])
+        self.towers = Stepper(say(Message("Towers")), high=me["towers"])
         self.promise = Stepper(say(Message("Ducats from the loot")), high=60)
         self.page(
             Message("{player}: your offer", player=who(player, view)),
             [self.ducats, self.walls, self.towers, self.promise],
             [(Message("Back"), self.close, False), (Message("Offer"), self.offer, True)],
         )
+        self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))
+
+    def command(self) -> c.MakeOffer:
+        ducats, walls, towers, promise = (int(s.value) for s in (self.ducats, self.walls, self.towers, self.promise))
+        return c.MakeOffer(self.player, ducats, walls, towers, promise)
 
     def offer(self) -> None:
-        ducats, walls, towers, promise = (int(s.value) for s in (self.ducats, self.walls, self.towers, self.promise))
-        self.send(c.MakeOffer(self.player, ducats, walls, towers, promise))
+        self.send(self.command())
 
 
 class HandOverDialog(Dialog):
-    """The promised loot, all or part of it, from the Black Knight to the other knight."""
+    """The promised loot, all or part of it, from the Black Knight to the other knight: at most
+    the coins he holds."""
 
     def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
         super().__init__(asks=asks, **kwargs)
         self.player = player
         knights = (view.get("knight") or {}).get("knights", [])
         self.target = next((k for k in knights if k != player), player)
+        me = next(p for p in view["players"] if p["colour"] == player)
         say = self.app.tr
-        self.silver = Stepper(say(Message("Silver")), high=40)
-        self.gold = Stepper(say(Message("Gold")), high=30)
+        self.silver = Stepper(say(Message("Silver")), high=me["silver"])
+        self.gold = Stepper(say(Message("Gold")), high=me["gold"])
         self.page(
             Message("{player} hands loot to {other}", player=who(player, view), other=who(self.target, view)),
             [self.silver, self.gold],
             [(Message("Back"), self.close, False), (Message("Hand over"), self.hand_over, True)],
         )
+        self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))
+
+    def command(self) -> c.HandOver:
+        return c.HandOver(self.player, self.target, coins=Coins(int(self.silver.value), int(self.gold.value)))
 
     def hand_over(self) -> None:
-        self.send(c.HandOver(self.player, self.target, coins=Coins(int(self.silver.value), int(self.gold.value))))
+        self.send(self.command())

@@ -17,7 +17,7 @@ from companion.app.pieces.choices import ChoiceList
 from companion.app.pieces.seating import Seating
 from companion.app.room import running_app
 from companion.app.widgets import toggle
-from companion.games.gluecksritter.screens.preferences import SackAndDie
+from companion.games.gluecksritter.screens.preferences import Kit
 from companion.games.gluecksritter.screens.setup import PLAYERS, RULE_SETS, setup
 from companion.i18n import Message
 from engines.gluecksritter.rules import COLOURS, SCHMIDT
@@ -32,7 +32,7 @@ class NewGameForm(ChoiceList):
         self.rule_row = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(8))
         self.seating = Seating(COLOURS, PLAYERS)
         self.seating.bind(ready=lambda *_: setattr(self, "ready", self.seating.ready))
-        self.kit = SackAndDie(settings, lambda _settings: None)
+        self.kit = Kit(settings, lambda _settings: None)
         self.kit_title = Factory.Body(bold=True)
         self.fill([self.rule_row, self.seating, self.kit_title, self.kit])
 

@@ -3,7 +3,9 @@ the rules leave to the players now, each a command to send or a dialog to open. 
 board screen draws these, the tests read them.
 
 The order follows the rule set's round: the Ducat card (A), the secret choice (B), documents (C),
-ransoms and the reveal (D), then field by field (E), royal taxes whenever they fall due.
+ransoms and the reveal (D), then field by field (E), royal taxes whenever they fall due. Wherever
+the rules let the table enter it, the effect of a document played this round and lying face up is
+offered to its holder (``effect``) until it is entered.
 """
 
 from __future__ import annotations
@@ -93,22 +95,42 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
     if first == "reveal-documents":
         return Step(
             Message("Everyone has chosen. Play documents face down now, then reveal them."),
-            (Option(Message("Reveal the documents"), c.RevealDocuments()),),
+            (*_effects(view), Option(Message("Reveal the documents"), c.RevealDocuments())),
         )
     if first == "reveal-actions":
         ransoms = _ransoms(view, lambda p: view["rules"] == OSULLIVAN)
-        prompt = (
-            Message("Ransoms now, then turn the action cards over.")
-            if ransoms
-            else Message("Turn the action cards over.")
-        )
-        return Step(prompt, (*ransoms, Option(Message("Reveal the action cards"), c.RevealActions())))
+        effects = _effects(view)
+        if effects:
+            prompt = Message("Enter what the documents move, then turn the action cards over.")
+        elif ransoms:
+            prompt = Message("Ransoms now, then turn the action cards over.")
+        else:
+            prompt = Message("Turn the action cards over.")
+        return Step(prompt, (*effects, *ransoms, Option(Message("Reveal the action cards"), c.RevealActions())))
     if first == "end-round":
         return Step(
             Message("The last field is done. Documents may still be played; then end the round."),
-            (Option(Message("End the round"), c.EndRound()),),
+            (*_effects(view), Option(Message("End the round"), c.EndRound())),
         )
-    return _field(view, commands)
+    field = _field(view, commands)
+    return Step(field.prompt, (*field.options, *_effects(view)))
+
+
+def _effects(view: dict[str, Any]) -> tuple[Option, ...]:
+    """For each document a player played this round whose effect is still to be entered (one
+    option per kind of card), the way to enter what it moves."""
+    from companion.games.gluecksritter.documents import quoted
+
+    return tuple(
+        Option(
+            Message("{player}: enter what {document} moves", player=who(p["colour"], view), document=quoted(view, doc)),
+            dialog="effect",
+            args={"player": p["colour"], "document": doc},
+            player=p["colour"],
+        )
+        for p in view["players"]
+        for doc in dict.fromkeys(p.get("due", ()))
+    )
 
 
 def roll_text(roll: Any, view: dict[str, Any]) -> Text:

@@ -1,7 +1,9 @@
 """Die Glücksritter's own settings, the defaults of every new game's form: the digital sack or the
-real one, and the special die's six faces (the box: four sacks, two castles; a table whose die is
-printed otherwise sets it here). Older versions of the app kept them at the top of its settings
-file: they are adopted from there until the game stores its own."""
+real one, the special die's six faces (the box: four sacks, two castles; a table whose die is
+printed otherwise sets it here), the table's own document cards or the app's deck; and, for the
+board, whether the table check comes at the end of each round. Older versions of the app kept the
+first two at the top of its settings file: they are adopted from there until the game stores its
+own."""
 
 from __future__ import annotations
 
@@ -18,19 +20,26 @@ from companion.app.widgets import toggle
 from companion.i18n import Message
 
 SACK, CASTLE = "sack", "castle"
-DEFAULTS: dict[str, Any] = {"digital_sack": True, "special_die": [SACK, SACK, SACK, SACK, CASTLE, CASTLE]}
+DEFAULTS: dict[str, Any] = {
+    "digital_sack": True,
+    "special_die": [SACK, SACK, SACK, SACK, CASTLE, CASTLE],
+    "real_documents": True,
+    "table_check": True,
+}
+SWITCHES = ("digital_sack", "real_documents", "table_check")
 SYMBOLS = {SACK: Message("sack"), CASTLE: Message("castle")}
 
 
 def _good(key: str, value: Any) -> bool:
-    if key == "digital_sack":
+    if key in SWITCHES:
         return isinstance(value, bool)
     return isinstance(value, list | tuple) and len(value) == 6 and all(face in (SACK, CASTLE) for face in value)
 
 
 def read(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
     """The settings to use, and what could not be used (its default stands instead)."""
-    source = stored if stored is not None else {key: older[key] for key in DEFAULTS if key in older}
+    adopted = {key: older[key] for key in ("digital_sack", "special_die") if key in older}  # an older app's
+    source = stored if stored is not None else adopted
     settings = {key: list(value) if isinstance(value, list) else value for key, value in DEFAULTS.items()}
     problems: list[Any] = []
     for key, value in source.items():
@@ -45,31 +54,48 @@ def read(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[di
     return settings, problems
 
 
-class SackAndDie(GridLayout):
-    """The sack (digital or real) and the special die's faces, each face a tap to switch."""
+CHOICES = {  # a switch's title and its two choices, on first
+    "digital_sack": (Message("Coins for fields 5 and 6"), Message("digital sack"), Message("real sack")),
+    "real_documents": (Message("Documents"), Message("our own cards"), Message("the app's deck")),
+    "table_check": (Message("Table check at the end of each round"), Message("on"), Message("off")),
+}
 
-    def __init__(self, settings: dict[str, Any], changed: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
+
+class Kit(GridLayout):
+    """What the table plays with: the sack (digital or real), the special die's faces (each a tap
+    to switch), the documents (the table's own cards or the app's deck); with ``board``, also
+    whether the board asks for the table check at the end of each round."""
+
+    def __init__(
+        self, settings: dict[str, Any], changed: Callable[[dict[str, Any]], None], *, board: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(cols=1, spacing=dp(8), size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.settings = {key: list(value) if isinstance(value, list) else value for key, value in settings.items()}
         self.changed = changed
         from kivy.factory import Factory
 
-        self.sack_title = Factory.Body()
-        self.sack = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(8))
+        self.switches = {key: (Factory.Body(), _row()) for key in CHOICES if board or key != "table_check"}
         self.die_title = Factory.Body()
         self.faces = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(4))
-        for widget in (self.sack_title, self.sack, self.die_title, self.faces):
+        title, row = self.switches["digital_sack"]
+        for widget in (title, row, self.die_title, self.faces):
             self.add_widget(widget)
+        for key, (title, row) in self.switches.items():
+            if key != "digital_sack":
+                self.add_widget(title)
+                self.add_widget(row)
         self.refresh()
 
     def refresh(self) -> None:
         app = running_app()
-        self.sack_title.text = app.tr(Message("Coins for fields 5 and 6"))
-        self.sack.clear_widgets()
-        for on, label in ((True, Message("digital sack")), (False, Message("real sack"))):
-            down = self.settings["digital_sack"] == on
-            self.sack.add_widget(toggle(app.tr(label), down, lambda v=on: self._set("digital_sack", v)))
+        for key, (title, row) in self.switches.items():
+            words, on, off = CHOICES[key]
+            title.text = app.tr(words)
+            row.clear_widgets()
+            for value, label in ((True, on), (False, off)):
+                down = self.settings.get(key, DEFAULTS[key]) == value
+                row.add_widget(toggle(app.tr(label), down, lambda k=key, v=value: self._set(k, v)))
         self.die_title.text = app.tr(Message("Special die: tap a face to switch sack and castle"))
         self.faces.clear_widgets()
         for face, symbol in enumerate(self.settings["special_die"], start=1):
@@ -87,6 +113,11 @@ class SackAndDie(GridLayout):
         self._set("special_die", faces)
 
 
-def form(settings: dict[str, Any], store: Callable[[dict[str, Any]], None]) -> SackAndDie:
-    """The settings screen's part for Die Glücksritter: the defaults of every new game."""
-    return SackAndDie(settings, store)
+def _row() -> BoxLayout:
+    return BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(8))
+
+
+def form(settings: dict[str, Any], store: Callable[[dict[str, Any]], None]) -> Kit:
+    """The settings screen's part for Die Glücksritter: the defaults of every new game, and the
+    table check."""
+    return Kit(settings, store, board=True)

@@ -15,7 +15,7 @@ PLAYERS = (3, 6)
 
 def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings: Mapping[str, Any]) -> Any:
     """The engine's setup from a rule set, the colours in seating order, the names given and the
-    sack and special die (the game's settings, or the form's choices for this game)."""
+    sack, special die and documents (the game's settings, or the form's choices for this game)."""
     from companion.catalogue import load_catalogue
     from engines.gluecksritter import Setup
 
@@ -24,6 +24,7 @@ def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings:
         players=players,
         names=names,
         digital_sack=settings.get("digital_sack", True),
+        real_documents=settings.get("real_documents", True),
         special_die=tuple(settings.get("special_die", ("sack",) * 4 + ("castle",) * 2)),
         documents=load_catalogue(),
     )

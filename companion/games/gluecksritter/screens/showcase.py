@@ -70,8 +70,15 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     driver.tap(app.tr(_m("{player} takes a document", player=_who("red"))))
     shot("gluecksritter-which-coins")  # red holds silver and gold: two ways to pay 4 Ducats
     driver.tap(app.tr(_coins(silver=2, gold=1)))
+    # the table plays with its own cards: red draws the top one and says which, behind the cover
+    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
+    shot("gluecksritter-document-entry")
+    card = f"[b]{app.tr(_name('yellow-seal'))}[/b]"
+    driver.tap(next(w for w in driver.roots()[0].walk() if getattr(w, "text", "").split("\n")[0] == card))
+    driver.tap(app.tr(_m("Done")))
     driver.tap(app.tr(_m("{player} takes nothing", player=_who("green"))))
     shot("gluecksritter-field2")
+    shot("gluecksritter-greyed-choices")  # blue holds 6 Ducats: two walls (8) are greyed with the reason
     driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
     _first_way(driver)
     driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
@@ -98,6 +105,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     driver.tap(app.tr(_who("red")))
     driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
     shot("gluecksritter-documents-private")
+    driver.tap(app.tr(_m("Play")))  # a yellow seal, played now: what it moves is entered at once
+    shot("gluecksritter-document-effect")
+    driver.tap(app.tr(_m("Later")))
     driver.tap(app.tr(_m("Cover again")))
     driver.tap(app.tr(_m("Done")))
 
@@ -112,9 +122,25 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     table.redo()
     _finish_round(driver, table)
 
+    # the end of the round: the table check, a count that differs corrected
+    driver.until(lambda: type(driver.roots()[0]).__name__ == "TableCheck", what="the table check")
+    shot("gluecksritter-table-check")
+    check = driver.roots()[0]
+    silver = next(p["silver"] for p in table.public_view()["view"]["players"] if p["colour"] == "blue")
+    check.tap("blue", "silver", _m("Silver"), silver)
+    driver.tap("+")
+    shot("gluecksritter-table-check-correct")
+    driver.tap(app.tr(_m("Write the correction")))
+    driver.tap(app.tr(_m("All as on the table")))
+    settings = app.game_settings("gluecksritter")
+    app.store_game_settings("gluecksritter", settings | {"table_check": False})  # once is enough here
+
     # round 2: three Black Knights go to the dungeon; a royal tax falls due on field 5
+    for player in table.public_view()["view"]["players"]:
+        if player["knight_in_dungeon"]:  # whoever lost round 1's duel has the knight back for this
+            table.submit(Correct(f"{player['colour']}.knight-in-dungeon", 0, "showcase: ransomed"))
     table.submit(Correct("red.silver", 7, "showcase: red won a side bet"))
-    table.submit(c.PlaceDucats(4, 2))
+    table.submit(c.PlaceDucats(4, 2, draws=(0,) * 6))  # each draw the first coin left: silver for field 5
     for player, cards in (("red", (5, 6)), ("blue", (4, 2)), ("green", (4, 3)), ("yellow", (4, 1))):
         table.submit(c.ChooseActions(player, cards))
     table.submit(c.RevealDocuments())
@@ -189,8 +215,8 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     board = app.screen("gluecksritter-board")
     first = table.public_view()["view"]["knight"]["turn"]
     dialog = board.open_dialog("offer", player=first)
-    driver.tap(app.tr(_m("Offer")))  # nothing offered: refused, and said inside the dialog
-    assert driver.roots()[0] is dialog and dialog.refusal.text, "the refusal stands inside the offer dialog"
+    # nothing offered yet: "Offer" is greyed, and why is said inside the dialog
+    assert dialog.buttons[-1].disabled and dialog.refusal.text, "the refusal stands inside the offer dialog"
     shot("gluecksritter-2002-offer-refused")
     dialog.ducats.step(2)
     dialog.promise.step(1)
@@ -310,6 +336,13 @@ def _coins(silver: int, gold: int) -> Any:
     return coins_words(Coins(silver, gold))
 
 
+def _name(document: str) -> Any:
+    from companion.games.gluecksritter.documents import name
+
+    table = App.get_running_app().table
+    return name(table.public_view()["view"], document)
+
+
 def _m(msgid: str, **values: Any) -> Any:
     from companion.i18n import Message
 
@@ -322,4 +355,3 @@ def _who(colour: str) -> Any:
 
     table = App.get_running_app().table
     return who(colour, table.public_view()["view"] if table is not None else None)
-

@@ -16,9 +16,16 @@ def test_nothing_stored_gives_the_box():
 
 def test_an_older_file_is_adopted_until_the_game_stores_its_own():
     settings, problems = read(None, {"digital_sack": False, "special_die": CASTLES, "language": "en"})
-    assert settings == {"digital_sack": False, "special_die": CASTLES} and problems == []
+    assert settings == DEFAULTS | {"digital_sack": False, "special_die": CASTLES} and problems == []
     settings, _ = read({"digital_sack": True}, {"digital_sack": False, "special_die": CASTLES})
-    assert settings == {"digital_sack": True, "special_die": DEFAULTS["special_die"]}
+    assert settings == DEFAULTS | {"digital_sack": True}
+
+
+def test_the_documents_and_the_table_check_are_switches():
+    settings, problems = read({"real_documents": False, "table_check": False}, {})
+    assert settings == DEFAULTS | {"real_documents": False, "table_check": False} and problems == []
+    settings, problems = read({"real_documents": "cards", "table_check": 1}, {})
+    assert settings == DEFAULTS and len(problems) == 2
 
 
 def test_a_value_that_cannot_be_used_is_said_and_its_default_used():

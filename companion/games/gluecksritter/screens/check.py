@@ -1,0 +1,169 @@
+"""The table check: what every player should have in front of them (silver, gold, walls, towers,
+documents in hand as a count, the Black Knight in the dungeon) and what lies on fields 5 and 6, as
+the app counts it. The table confirms it, or taps the number that differs and enters what is
+really there: a correction with the reason "table check" (a hand of documents is set behind the
+privacy cover, the cards being secret). Opened at the end of each round (a setting) and from the
+board's bar at any time."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.uix.gridlayout import GridLayout
+
+from companion.app import theme
+from companion.app.people import names
+from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.stepper import Stepper
+from companion.app.widgets import Chip, toggle
+from companion.games.gluecksritter.screens.cards import HandCover
+from companion.games.gluecksritter.screens.guide import who
+from companion.i18n import Cap, Message, Word
+from engines.core.correction import Correct
+
+REASON = Message("table check")
+COLUMNS = (
+    ("silver", Message("Silver")),
+    ("gold", Message("Gold")),
+    ("walls", Message("Walls")),
+    ("towers", Message("Towers")),
+    ("documents", Message("Documents")),
+    ("knight-in-dungeon", Message("Dungeon")),
+)
+FIELDS = (("field5", Message("Field 5")), ("field6", Message("Field 6")))
+
+
+class TableCheck(Dialog):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.overview()
+
+    def overview(self) -> None:
+        view = self.app.table.public_view()["view"]
+        grid = GridLayout(cols=1 + len(COLUMNS), spacing=dp(4), size_hint_y=None, height=0)
+        grid.bind(minimum_height=grid.setter("height"))
+        grid.add_widget(_head(""))
+        for _key, title in COLUMNS:
+            grid.add_widget(_head(self.app.tr(title)))
+        for player in view["players"]:
+            colour = player["colour"]
+            grid.add_widget(_chip(view, colour))
+            for key, title in COLUMNS:
+                value = player["knight_in_dungeon"] if key == "knight-in-dungeon" else player[key]
+                shown = self.app.tr(Message("yes") if value else Message("no")) if key == "knight-in-dungeon" else value
+                tap = partial(self.tap, colour, key, title, value)
+                grid.add_widget(self._cell(str(shown), tap))
+        for field, title in FIELDS:
+            grid.add_widget(_head(self.app.tr(title)))
+            for key, _title in COLUMNS:
+                if key in ("silver", "gold"):
+                    value = view[field][key]
+                    grid.add_widget(self._cell(str(value), partial(self.coins, field, key, title, value)))
+                else:
+                    grid.add_widget(_head(""))
+        title = (
+            Message("Table check before round {round}", round=view["round"])
+            if view["phase"] == "A"
+            else Message("Table check: round {round}", round=view["round"])
+        )
+        self.page(
+            title,
+            [self.body(Message("Does the table show this? Tap a number that differs.")), grid],
+            [(Message("All as on the table"), self.close, True)],
+        )
+
+    def _cell(self, text: str, tap: Any) -> Any:
+        button = Factory.Quiet(text=text, bold=True, font_size=sp(theme.TITLE_SP))
+        button.bind(on_release=lambda *_: tap())
+        return button
+
+    # ----------------------------------------------------------------------------- a line
+    def tap(self, colour: str, key: str, title: Any, value: Any) -> None:
+        view = self.app.table.public_view()["view"]
+        if key == "documents":
+            self.documents(colour, view)
+        elif key == "knight-in-dungeon":
+            self.dungeon(colour, bool(value), view)
+        else:
+            self.number(f"{colour}.{key}", Message("{player}: {what}", player=who(colour, view), what=title), value)
+
+    def coins(self, field: str, key: str, title: Any, value: int) -> None:
+        self.number(f"{field}.{key}", Message("{place}: {what}", place=title, what=dict(COLUMNS)[key]), value)
+
+    def number(self, counter: str, title: Any, value: int) -> None:
+        """A count that differs: what the table really has, written as a correction."""
+        high = 60 if counter.endswith("silver") else 40 if counter.endswith("gold") else 4
+        stepper = Stepper(self.app.tr(Message("On the table")), high=high, value=value)
+
+        def write() -> None:
+            self.write(Correct(counter, int(stepper.value), self.why()))
+
+        self.page(
+            title,
+            [self.body(Message("The app counts {value}. Set what the table shows.", value=value)), stepper],
+            [(Message("Back"), self.overview, False), (Message("Write the correction"), write, True)],
+        )
+        self.offer_only_if(self.buttons[-1], lambda: self._refusal(counter, int(stepper.value), value))
+
+    def _refusal(self, counter: str, new: int, old: int) -> Any:
+        if new == old:
+            return Message("Set the number the table shows.")
+        return self.app.table.trial(Correct(counter, new, self.why()))
+
+    def dungeon(self, colour: str, jailed: bool, view: dict[str, Any]) -> None:
+        player = who(colour, view)
+        choices = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, height=dp(theme.TOUCH_DP))
+        for value, words in ((True, Message("In the dungeon")), (False, Message("In the hand"))):
+            choices.add_widget(
+                toggle(self.app.tr(words), value == jailed, lambda v=value: self._jail(colour, v, jailed))
+            )
+        self.page(
+            Message("{player}: the Black Knight", player=player),
+            [self.body(Message("Where is the Black Knight card of {player}?", player=player)), choices],
+            [(Message("Back"), self.overview, False)],
+        )
+
+    def _jail(self, colour: str, jailed: bool, was: bool) -> None:
+        if jailed == was:
+            self.overview()
+            return
+        self.write(Correct(f"{colour}.knight-in-dungeon", int(jailed), self.why()))
+
+    def documents(self, colour: str, view: dict[str, Any]) -> None:
+        """A hand is secret: its holder sets it behind the cover; the check comes back after."""
+        cover = HandCover(colour, view, REASON)
+        cover.bind(on_dismiss=lambda *_: self.overview())
+        cover.open_now()
+
+    def write(self, command: Any) -> None:
+        from companion.table.notices import Refused
+
+        notice = self.app.table.submit(command)
+        if isinstance(notice, Refused):
+            self.say_refusal(notice.shown)
+            return
+        self.overview()
+
+    def why(self) -> str:
+        """The correction's reason, in the table's language (as a reason typed at the table)."""
+        return self.app.tr(REASON)
+
+
+def _head(text: str) -> Any:
+    label = Factory.Body(text=text, halign="center", font_size=sp(theme.SMALL_SP - 2), bold=True)
+    label.inked = True
+    label.shorten = True
+    return label
+
+
+def _chip(view: dict[str, Any], colour: str) -> Any:
+    """The player's colour with the name given (or the colour's word)."""
+    from kivy.app import App
+    from kivy.utils import escape_markup
+
+    given = names(view).get(colour)
+    text = given or App.get_running_app().tr(Cap(Word(colour)))
+    return Chip(colour=colour, text=escape_markup(text), size_hint=(1, None), height=dp(theme.TOUCH_DP))
