@@ -200,7 +200,7 @@ def place_rows(dialog: Any) -> list[tuple[str, list[Any]]]:
     found = []
     for row in dialog.walk():
         children = list(reversed(getattr(row, "children", [])))
-        if len(children) > 3 and type(children[0]).__name__ == "Body" and type(children[1]).__name__ == "Toggle":
+        if len(children) > 3 and type(children[0]).__name__ == "Label" and type(children[1]).__name__ == "Toggle":
             found.append((children[0].text, children[1:]))
     return found
 

@@ -23,6 +23,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.app import theme
@@ -284,8 +285,10 @@ class EffectForm:
 
     def _places(self, move: dict[str, Any], end: str, label: Any) -> Any:
         row = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(4))
-        title = Factory.Body(text=self.app.tr(label), size_hint=(None, 1), width=dp(64), bold=True)
-        title.inked = True
+        title = Label(text=self.app.tr(label), bold=True, color=theme.INK, font_size=sp(theme.BODY_SP))
+        title.size_hint_x, title.width = None, dp(64)
+        title.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+        title.halign, title.valign, title.inked = "left", "middle", True
         row.add_widget(title)
         for place in self.places:
             row.add_widget(toggle(self.words[place], move[end] == place, lambda p=place: self._set(move, end, p)))
