@@ -18,7 +18,8 @@ def whose(app: Any, view: Mapping[str, Any], pick: Callable[[str], Any], back: C
     widgets = []
     for player in view["players"]:
         colour = player["colour"]
-        button = Factory.Big(text=app.tr(person(view, colour)), background_color=theme.player_colour(colour))
+        button = Factory.Big(text=app.tr(person(view, colour)))
+        button.background_color = theme.player_colour(colour)  # after the rule's own colour, not before
         button.color = theme.text_on(colour)
         button.bind(on_release=lambda *_, c=colour: pick(c))
         widgets.append(button)

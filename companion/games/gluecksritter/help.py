@@ -188,6 +188,10 @@ def _parts(rules: str) -> list[tuple[str, Topic]]:
                         "Paying is up to you: whoever will not or cannot pay gets nothing. An empty deck is "
                         "made anew from the played documents."
                     ),
+                    Message(
+                        "With your own document cards, draw the top card and tap which one it is behind the "
+                        "cover. With the app's deck (a setting), the app draws it for you."
+                    ),
                 ],
             ),
         ),
@@ -249,6 +253,11 @@ def _parts(rules: str) -> list[tuple[str, Topic]]:
                 [
                     Message("Red seal: only face down, while the action cards are chosen. Yellow seal: any time."),
                     Message("Your documents appear only behind the cover, after you confirm that you alone look."),
+                    Message(
+                        "Each card shows its name and what it does. A card that moves coins or castle pieces: "
+                        "after playing it, enter who gives what to whom. Until you do, the board offers it."
+                    ),
+                    Message("If the cards in your hand differ from the app's, correct them behind the cover."),
                 ],
             ),
         ),
@@ -260,6 +269,10 @@ def _parts(rules: str) -> list[tuple[str, Topic]]:
                     Message("After the last field, yellow documents may still be played; then the round is ended."),
                     winning,
                     Message("Otherwise the next round begins with a new Ducat card."),
+                    Message(
+                        "Then the table check lists what everybody should have in front of them and what lies "
+                        "on fields 5 and 6. Tap a number that differs and set what is really there."
+                    ),
                 ],
             ),
         ),
@@ -274,6 +287,8 @@ def _parts(rules: str) -> list[tuple[str, Topic]]:
                         "panel, choose your two cards on your buttons; without, pass the screen."
                     ),
                     Message("Undo lives in the game log: it shows what to change on the table before it is done."),
+                    Message("What the rules do not allow now is greyed, and the reason stands under it."),
+                    Message("Table check in the bar compares the app with the cardboard at any time."),
                 ],
             ),
         ),

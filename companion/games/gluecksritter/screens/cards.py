@@ -126,7 +126,8 @@ class DocumentsCover(PrivacyCover):
                 words = Message("Play against the tax on {kind}", kind=Word(kind)) if kind else Message("Play")
                 body.append(self._play_button(words, c.PlayDocument(self.player, document, kind)))
         for document in you["face_down"]:
-            body.append(self.body(Message("Face down: {document}", document=quoted(view, document))))
+            words = Message("Face down until the documents are revealed: {document}", document=quoted(view, document))
+            body.append(self.body(words))
         for document in dict.fromkeys(me.get("due", ())):
             words = Message("Enter what {document} moves", document=quoted(view, document))
             enter = Factory.Big(text=self.app.tr(words))
