@@ -48,3 +48,43 @@ def test_choosing_offers_the_cover_without_a_panel_and_only_waits_with_one(tmp_p
     assert with_panel.options == ()
     assert render(with_panel.prompt, "en").endswith("Red, Blue, Green and Yellow")
     journal.close()
+
+
+def test_a_documents_effect_is_offered_to_its_holder_while_it_is_due(tmp_path, loop, closing):
+    """Once a played document lies face up its effect is offered (one option per kind of card), in
+    the steps where the rules let it be entered, and no more once it is entered."""
+    from engines.gluecksritter.commands import ApplyDocument, ChooseActions, CorrectHand, PlayDocument
+
+    journal, session, table, _ = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
+    state = session.state
+    first = next(doc for doc in state.deck if state.rules.document(doc).seal == "yellow" and "gift" not in doc)
+    table.submit(CorrectHand("red", (first,), "set-up: red holds a yellow document"))
+    table.submit(PlaceDucats(0, 0, field5=Coins(), field6=Coins()))
+    table.submit(PlayDocument("red", first))
+    choosing = step(table.public_view()["view"], table.awaiting(), panel=False)
+    assert not [o for o in choosing.options if o.dialog == "effect"], "not while the cards are chosen"
+    for player in ("red", "blue", "green", "yellow"):
+        table._session.apply(ChooseActions(player, (5, 6)))
+    now = step(table.public_view()["view"], table.awaiting(), panel=False)
+    effects = [o for o in now.options if o.dialog == "effect"]
+    assert [(o.args, o.player) for o in effects] == [({"player": "red", "document": first}, "red")]
+    assert render(effects[0].label, "en").startswith("Red: enter what “")
+    table.submit(RevealDocuments())
+    now = step(table.public_view()["view"], table.awaiting(), panel=False)
+    assert render(now.prompt, "en") == "Enter what the documents move, then turn the action cards over."
+    table.submit(ApplyDocument("red", first))
+    now = step(table.public_view()["view"], table.awaiting(), panel=False)
+    assert not [o for o in now.options if o.dialog == "effect"]
+    assert render(now.prompt, "en") == "Turn the action cards over."
+    journal.close()
+
+
+def test_greyed_marks_what_the_rules_refuse_with_their_words():
+    from companion.app.option import Option
+    from companion.app.pieces.options import greyed  # needs Kivy's factory, not a window
+    from companion.table.notices import Refused
+
+    options = (Option("a", Ransom("red")), Option("b", dialog="pay", args={"command": Ransom("blue")}), Option("c"))
+    said = Refused("payment.afford", "blue cannot pay", "blue", "Blue cannot pay")
+    marked = greyed(options, lambda command: said if command == Ransom("blue") else None)
+    assert [o.refusal for o in marked] == [None, "Blue cannot pay", None]

@@ -616,3 +616,37 @@ def test_the_engine_reasons_are_found():
 def test_every_reason_the_engine_can_write_is_mapped():
     unmapped = sorted((kind, reason) for kind, reason in engine_reasons() if classify(kind, reason) is None)
     assert not unmapped, f"reasons the lines do not know (add them to happenings.REASONS): {unmapped}"
+
+
+# ----------------------------------------------------------------------------- documents' effects
+
+
+def test_a_documents_effect_is_said_with_the_card_named_by_the_catalogue():
+    en, de = said("68", "apply-document red document=yellow-seal moves=sack>red:2s,supply>red:1w")
+    assert en == [
+        "Red takes 2 silver from the sack: the document “Yellow seal”.",
+        "Red takes 1 wall from the supply: the document “Yellow seal”.",
+    ]
+    assert de[0] == "Rot nimmt 2 Silber aus dem Sack: das Dokument „Gelbes Siegel“."
+    en, de = said("68", "play-document red document=yellow-seal")
+    assert en == ["Red plays the document “Yellow seal”."] and de == ["Rot spielt das Dokument „Gelbes Siegel“."]
+
+
+def test_an_effect_that_moves_nothing_says_so_and_a_revealed_card_is_named():
+    en, de = said("68", "reveal-documents", 1)
+    assert en[0] == "Blue reveals the document “Red seal”." and de[0] == "Blau deckt das Dokument „Rotes Siegel“ auf."
+    table = Table.new().deal("red", "yellow-seal")
+    table.place()
+    table.choose(red=(5, 6), blue=(5, 6), green=(5, 6))
+    from engines.gluecksritter.commands import ApplyDocument, PlayDocument
+
+    table.do(PlayDocument("red", "yellow-seal"))
+    en, de = table_lines(table.do(ApplyDocument("red", "yellow-seal")), table)
+    assert en == ["Red's document “Yellow seal” moves nothing the app keeps."]
+    assert de == ["Das Dokument „Gelbes Siegel“ von Rot bewegt nichts, was die App zählt."]
+
+
+def test_a_corrected_hand_is_counted_never_named():
+    en, de = said("68", 'correct-hand blue documents=red-seal reason="table check"')
+    assert en == ["Corrected by hand: Blue's documents from 0 to 1 (table check)."]
+    assert de == ["Von Hand korrigiert: Dokumente von Blau von 0 auf 1 (table check)."]
