@@ -130,12 +130,15 @@ def correct_stack(state: GameState, cmd: CorrectStack) -> list:
     more = Counter(stack)
     more.subtract(cell.stack)
     for colour, n in more.items():
-        if n > state.player(colour).knights:
+        held = state.player(colour).knights
+        if n > held and held == 1:
+            raise RuleViolation("knights.none-left", "{player} has only 1 knight in hand, not {n}", player=colour, n=n)
+        if n > held:
             raise RuleViolation(
                 "knights.none-left",
-                "{player} has only {knights} knight(s) in hand, not {n}",
+                "{player} has only {knights} knights in hand, not {n}",
                 player=colour,
-                knights=state.player(colour).knights,
+                knights=held,
                 n=n,
             )
     return [ev.StackCorrected(cmd.x, cmd.y, cell.stack, stack, reason)]

@@ -29,9 +29,11 @@ def lay_tile(state: GameState, cmd: LayTile) -> list:
         raise problem
     if cmd.drops and not is_castle:
         raise RuleViolation("knights.not-a-castle", "knights come into play only on a castle just laid")
+    if sum(cmd.drops) > player.knights and player.knights == 1:
+        raise RuleViolation("knights.none-left", "{player} has only 1 knight left", player=cmd.player)
     if sum(cmd.drops) > player.knights:
         raise RuleViolation(
-            "knights.none-left", "{player} has only {knights} knight(s) left", player=cmd.player, knights=player.knights
+            "knights.none-left", "{player} has only {knights} knights left", player=cmd.player, knights=player.knights
         )
     events: list = [ev.TileLaid(cmd.player, cmd.kind, cmd.x, cmd.y)]
     if cmd.drops:

@@ -58,41 +58,37 @@ def march_problem(
 # One message per terrain (not the terrain's name glued in), so that a screen can say each in its
 # own words: "the forest" and "the mountains" differ in other languages.
 def _too_few_to_enter(ground: str, pile: int, at: str, needed: int) -> RuleViolation:
+    values = {"pile": pile, "at": at, "needed": needed}
+    if ground == "forest" and pile == 1:
+        return RuleViolation(
+            "march.minimum", "1 knight cannot enter the forest at {at}: {needed} needed", at=at, needed=needed
+        )
     if ground == "forest":
         return RuleViolation(
-            "march.minimum",
-            "{pile} knight(s) cannot enter the forest at {at}: {needed} needed",
-            pile=pile,
-            at=at,
-            needed=needed,
+            "march.minimum", "{pile} knights cannot enter the forest at {at}: {needed} needed", **values
+        )
+    if ground == "mountains" and pile == 1:
+        return RuleViolation(
+            "march.minimum", "1 knight cannot enter the mountains at {at}: {needed} needed", at=at, needed=needed
         )
     if ground == "mountains":
         return RuleViolation(
-            "march.minimum",
-            "{pile} knight(s) cannot enter the mountains at {at}: {needed} needed",
-            pile=pile,
-            at=at,
-            needed=needed,
+            "march.minimum", "{pile} knights cannot enter the mountains at {at}: {needed} needed", **values
         )
-    return RuleViolation(
-        "march.minimum",
-        "{pile} knight(s) cannot enter the plain at {at}: {needed} needed",
-        pile=pile,
-        at=at,
-        needed=needed,
-    )
+    return RuleViolation("march.minimum", "{pile} knights cannot enter the plain at {at}: {needed} needed", **values)
 
 
 def _too_few_to_stay(ground: str, at: str, needed: int) -> RuleViolation:
+    """The plain needs 1 knight, the forest 2, the mountains 3 (``DROP_MIN``)."""
     if ground == "forest":
         return RuleViolation(
-            "march.minimum", "at least {needed} knight(s) stay on the forest at {at}", needed=needed, at=at
+            "march.minimum", "at least {needed} knights stay on the forest at {at}", needed=needed, at=at
         )
     if ground == "mountains":
         return RuleViolation(
-            "march.minimum", "at least {needed} knight(s) stay on the mountains at {at}", needed=needed, at=at
+            "march.minimum", "at least {needed} knights stay on the mountains at {at}", needed=needed, at=at
         )
-    return RuleViolation("march.minimum", "at least {needed} knight(s) stay on the plain at {at}", needed=needed, at=at)
+    return RuleViolation("march.minimum", "at least {needed} knight stays on the plain at {at}", needed=needed, at=at)
 
 
 def legal_marches(state: GameState, castle: Cell, knights: int) -> list[tuple[str | None, tuple[int, ...]]]:

@@ -61,9 +61,17 @@ def _afford(p: Henchman, price: int, shop: str, points: int = 0) -> None:
             player=p.colour,
             gold=p.gold,
         )
+    if points == 1:
+        raise RuleViolation(
+            "shop.gold",
+            "1 weapon point costs {price} gold; {player}'s henchman has {gold}",
+            price=price,
+            player=p.colour,
+            gold=p.gold,
+        )
     raise RuleViolation(
         "shop.gold",
-        "{points} weapon point(s) costs {price} gold; {player}'s henchman has {gold}",
+        "{points} weapon points cost {price} gold; {player}'s henchman has {gold}",
         points=points,
         price=price,
         player=p.colour,
@@ -139,10 +147,17 @@ def smith(s: GameState, cmd: Smith) -> list:
     points = cmd.gold if cmd.gold is not None else min(p.gold // SMITH_PRICE, room)
     if points < 1:
         raise RuleViolation("shop.gold", "{player}'s henchman has no gold for the smith", player=cmd.player)
+    if points > room and room == 1:
+        raise RuleViolation(
+            "smith.over-15",
+            "1 weapon point brings {player} to {high}; more would be wasted",
+            player=cmd.player,
+            high=HIGH,
+        )
     if points > room:
         raise RuleViolation(
             "smith.over-15",
-            "{room} weapon point(s) bring {player} to {high}; more would be wasted",
+            "{room} weapon points bring {player} to {high}; more would be wasted",
             room=room,
             player=cmd.player,
             high=HIGH,

@@ -74,13 +74,13 @@ CASES = [
     (
         lambda: (game(), LayTile("red", "plain-castle", -1, 0, (1, 1, 1, 2), "east")),
         "march.minimum",
-        "At least 2 knight(s) stay on the forest at 1,0",
+        "At least 2 knights stay on the forest at 1,0",
         "Im Wald bei 1,0 bleiben mindestens 2 Ritter stehen",
     ),
     (
         lambda: (game(), LayTile("red", "plain-castle", -1, 0, (1, 1, 2, 1), "east")),
         "march.minimum",
-        "1 knight(s) cannot enter the mountains at 2,0: 3 needed",
+        "1 knight cannot enter the mountains at 2,0: 3 needed",
         "Für das Gebirge bei 2,0 braucht es 3 Ritter, nicht nur 1",
     ),
     (

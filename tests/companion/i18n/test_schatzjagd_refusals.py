@@ -75,8 +75,8 @@ def test_the_smith_counts_gold_and_weapon_points():
     fix(h, "red.gold", 2)
     violation = refused(h, Smith("red", 3), "shop.gold")
     assert said(violation) == (
-        "3 weapon point(s) costs 3 gold; red's henchman has 2",
-        "3 Waffenpunkt(e) kosten 3 Gulden; der Scherge von Rot hat 2",
+        "3 weapon points cost 3 gold; red's henchman has 2",
+        "3 Waffenpunkte kosten 3 Gulden; der Scherge von Rot hat 2",
     )
 
 
