@@ -349,6 +349,7 @@ if __name__ == "__main__":
         "files_sessions",
         "result_sessions",
         "interrupted_sessions",
+        "notify_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]
