@@ -350,6 +350,7 @@ if __name__ == "__main__":
         "result_sessions",
         "interrupted_sessions",
         "notify_sessions",
+        "display_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]
