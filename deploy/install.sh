@@ -21,7 +21,7 @@ PREFIX=/opt/companion
 CONFIG=/etc/companion
 STATE=/var/lib/companion
 UNITS=(companion.service companion-dice-emulator.service)
-APT_PACKAGES=(python3 python3-venv python3-pip python3-lgpio libegl1 libegl-mesa0 libgles2 libgbm1 libdrm2
+APT_PACKAGES=(python3 python3-venv python3-lgpio libegl1 libegl-mesa0 libgles2 libgbm1 libdrm2
     libgl1-mesa-dri libmtdev1)
 GROUPS_NEEDED=(video render input gpio dialout)
 MODELS=("Raspberry Pi 3 Model B Plus*" "Raspberry Pi 4*" "Raspberry Pi 400*" "Raspberry Pi Compute Module 4*"
