@@ -1,5 +1,6 @@
-"""The gettext catalogues: ``companion/locale/<language>/LC_MESSAGES/companion.mo``, compiled from
-the ``.po`` sources beside them, one file per area of the app (:mod:`companion.i18n.compile`).
+"""The gettext catalogues, loaded: ``companion/locale/<language>/LC_MESSAGES/companion.mo``,
+compiled from the ``.po`` sources beside them, one file per area of the app
+(:mod:`companion.i18n.compile`; the places: :mod:`companion.i18n.paths`).
 
 A built package carries them compiled (``setup.py``), and each ``.mo`` has a stamp beside it
 (``companion.mo.sources``) with the digest of the sources it was compiled from. A catalogue that is
@@ -11,16 +12,13 @@ shown in English (the message ids). Never a traceback."""
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
 import logging
 from functools import cache
 from pathlib import Path
 
-DOMAIN = "companion"
-LOCALE = Path(__file__).resolve().parent.parent / "locale"
-LANGUAGES = ("en", "de")
-STAMP = f"{DOMAIN}.mo.sources"
+from companion.i18n import paths
+from companion.i18n.paths import LANGUAGES, mo_file, sources_digest
 
 log = logging.getLogger(__name__)
 
@@ -29,14 +27,14 @@ log = logging.getLogger(__name__)
 def catalogue(language: str) -> gettext.NullTranslations:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
-    return load(language, LOCALE)
+    return load(language, paths.LOCALE)
 
 
 def load(language: str, locale: Path) -> gettext.NullTranslations:
     """The compiled catalogue of ``language`` under ``locale`` if it matches its sources; else one
     compiled from them now (and kept where it can be); else English."""
     digest = sources_digest(language, locale)
-    if digest is None or _stamp(language, locale) == digest:
+    if digest is None or paths.stamp(language, locale) == digest:
         try:
             with mo_file(language, locale).open("rb") as compiled:
                 return gettext.GNUTranslations(compiled)
@@ -63,38 +61,3 @@ def load(language: str, locale: Path) -> gettext.NullTranslations:
         kept = f"not kept ({error.strerror or error})"
     log.info("%s: %s; compiled from the sources now, %s", language, why, kept)
     return gettext.GNUTranslations(io.BytesIO(data))
-
-
-def po_files(language: str, locale: Path | None = None) -> list[Path]:
-    """The ``.po`` sources of a language: one file per area (``companion.po`` for the games'
-    table words, ``refusals-<game>.po``, ``screens.po``, ...), merged into one ``.mo``."""
-    return sorted(((locale or LOCALE) / language / "LC_MESSAGES").glob("*.po"))
-
-
-def mo_file(language: str, locale: Path | None = None) -> Path:
-    return (locale or LOCALE) / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-
-
-def stamp_file(language: str, locale: Path | None = None) -> Path:
-    return (locale or LOCALE) / language / "LC_MESSAGES" / STAMP
-
-
-def sources_digest(language: str, locale: Path | None = None) -> str | None:
-    """The digest of every source of ``language`` (names and contents); None when there is none."""
-    sources = po_files(language, locale)
-    if not sources:
-        return None
-    digest = hashlib.sha256()
-    try:
-        for po in sources:
-            digest.update(po.name.encode() + b"\0" + po.read_bytes() + b"\0")
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-def _stamp(language: str, locale: Path) -> str | None:
-    try:
-        return stamp_file(language, locale).read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        return None

@@ -15,7 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from companion.files import replace_bytes
-from companion.i18n.catalogues import DOMAIN, LANGUAGES, mo_file, po_files, sources_digest, stamp_file
+from companion.i18n.paths import DOMAIN, LANGUAGES, mo_file, po_files, sources_digest, stamp_file
 
 
 class DuplicateMessage(ValueError):

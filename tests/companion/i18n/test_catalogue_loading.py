@@ -11,8 +11,9 @@ import shutil
 import pytest
 
 from companion.i18n import Message
-from companion.i18n.catalogues import LOCALE, load, mo_file, stamp_file
+from companion.i18n.catalogues import load
 from companion.i18n.compile import compile_all
+from companion.i18n.paths import LOCALE, mo_file, stamp_file
 
 RED = Message("red")
 
