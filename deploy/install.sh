@@ -107,7 +107,7 @@ remove() {  # remove PATH...: each one that is there
 # ------------------------------------------------------------------------------------ checking
 check_system() {
     local id="" codename="" arch model="" pattern known=no
-    if real && ((EUID != 0)); then
+    if real && ((EUID != 0)) && [[ $dry_run == no ]]; then
         refuse "run it as root: sudo $0"
     fi
     if [[ -r $R/etc/os-release ]]; then
@@ -116,8 +116,9 @@ check_system() {
     fi
     [[ ($id == debian || $id == raspbian) && $codename == bookworm ]] ||
         refuse "this is not Raspberry Pi OS Bookworm (${id:-unknown} ${codename:-unknown}, from $R/etc/os-release)"
-    arch=$(dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Architecture}' libc6 2>/dev/null || true)
-    [[ $arch == arm64 ]] ||
+    # the architecture of its programs, as dpkg has libc6 (a 64-bit kernel may run 32-bit programs)
+    arch=$(dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Architecture}\n' libc6 2>/dev/null | paste -sd' ' || true)
+    [[ " $arch " == *" arm64 "* ]] ||
         refuse "this is not the 64-bit Raspberry Pi OS (its programs are ${arch:-unknown}, not arm64): Kivy has no 32-bit wheels"
     [[ -r $R/proc/device-tree/model ]] && model=$(tr -d '\0' <"$R/proc/device-tree/model")
     for pattern in "${MODELS[@]}"; do
