@@ -1,4 +1,4 @@
-"""The hardware settings file: one TOML file with a ``[panel]`` and a ``[dice]`` table.
+"""The hardware settings file: one TOML file with a ``[panel]``, a ``[dice]`` and a ``[display]`` table.
 
 Where it is: the path given on the command line, else ``$COMPANION_HARDWARE_CONFIG``, else
 ``$XDG_CONFIG_HOME/companion/hardware.toml`` (``~/.config/companion/hardware.toml``). A missing
@@ -19,10 +19,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from hardware.dice.config import DiceConfig
+from hardware.display import DisplayConfig, display_config
 from hardware.panel.config import PanelConfig, PanelConfigError, load_panel_config
-from hardware.problems import Phrase, Problem, from_pydantic
+from hardware.place import default_path
+from hardware.problems import Phrase, Problem, from_pydantic, shown
 
-TABLES = ("panel", "dice")
+TABLES = ("panel", "dice", "display")
 
 
 class HardwareConfigError(ValueError):
@@ -39,13 +41,7 @@ class HardwareConfig:
     panel: PanelConfig
     dice: DiceConfig
     source: Path | None  # None: no file, the defaults
-
-
-def default_path(env: Mapping[str, str] = os.environ) -> Path:
-    if env.get("COMPANION_HARDWARE_CONFIG"):
-        return Path(env["COMPANION_HARDWARE_CONFIG"])
-    base = Path(env["XDG_CONFIG_HOME"]) if env.get("XDG_CONFIG_HOME") else Path.home() / ".config"
-    return base / "companion" / "hardware.toml"
+    display: DisplayConfig = DisplayConfig()
 
 
 def load_hardware_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -> HardwareConfig:
@@ -64,7 +60,9 @@ def load_hardware_config(path: Path | None = None, env: Mapping[str, str] = os.e
     unknown = sorted(set(data) - set(TABLES))
     if unknown:
         tables = ", ".join(unknown)
-        raise _file_error(target, Phrase("unknown table(s) {tables}; the file has [panel] and [dice]", tables=tables))
+        raise _file_error(
+            target, Phrase("unknown table(s) {tables}; the file has [panel], [dice] and [display]", tables=tables)
+        )
     try:
         panel = load_panel_config(data.get("panel", {}))
         dice = DiceConfig.model_validate(data.get("dice", {}))
@@ -75,7 +73,28 @@ def load_hardware_config(path: Path | None = None, env: Mapping[str, str] = os.e
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'dice'}: {e['msg']}" for e in error.errors())
         details = [replace(problem, file=str(target)) for problem in from_pydantic(error, "dice")]
         raise HardwareConfigError(f"{target}: [dice] {problems}", details) from None
-    return HardwareConfig(panel, dice, target)
+    return HardwareConfig(panel, dice, target, _display(data.get("display", {}), target))
+
+
+def _display(table: object, target: Path) -> DisplayConfig:
+    if not isinstance(table, dict):
+        problem = Phrase("must be a table, not {input}", input=shown(table)).at("display", "", file=str(target))
+        raise HardwareConfigError(f"{target}: [display] {problem.english}", [problem])
+    display, unusable = display_config(table)
+    if not unusable:
+        return display
+    problems = [
+        Phrase("there is no such setting; a typo?").at("display", bad.name, file=str(target))
+        if bad.choices is None
+        else Phrase(
+            "must be one of {choices}, not {input}",
+            choices=", ".join(shown(choice) for choice in bad.choices),
+            input=shown(bad.value),
+        ).at("display", bad.name, file=str(target))
+        for bad in unusable
+    ]
+    said = "; ".join(f"{problem.where}: {problem.english}" for problem in problems)
+    raise HardwareConfigError(f"{target}: [display] {said}", problems)
 
 
 def _file_error(target: Path, phrase: Phrase) -> HardwareConfigError:

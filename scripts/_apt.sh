@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/_env.sh: apt-get that waits while another package manager holds apt's or
 # dpkg's lock (on a Pi, unattended upgrades often do for minutes after boot; on a CI machine, a
 # provisioning step) instead of failing at once.

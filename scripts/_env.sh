@@ -1,10 +1,13 @@
+# shellcheck shell=bash
 # Sourced by scripts/run-tests and scripts/run-app: installs system packages
 # (as root), creates .venv and installs the project into it.
 
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
-APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb)
+# systemd (systemd-analyze) and the script linter: the checks of deploy/ and systemd/ (tests/deploy)
+APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb shellcheck systemd)
 
+# shellcheck source=scripts/_apt.sh
 source scripts/_apt.sh
 
 install_apt_packages() {

@@ -13,9 +13,32 @@ from typing import Any
 from kivy.base import EventLoop
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
+from kivy.input.motionevent import MotionEvent
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
+
+
+class Finger(MotionEvent):
+    """A touch at the window's point (x, y), pressed and lifted through Kivy's event loop as a
+    touchscreen's would be (Kivy's own ``UnitTestTouch`` lives in ``kivy.tests``, which needs pytest:
+    not there where the app is installed)."""
+
+    def __init__(self, x: float, y: float) -> None:
+        width, height = Window.size
+        super().__init__(
+            "driver", 99, {"x": x / (width - 1.0), "y": y / (height - 1.0)}, is_touch=True, type_id="touch"
+        )
+        self.profile = ["pos"]
+
+    def depack(self, args: dict[str, float]) -> None:
+        self.sx, self.sy = args["x"], args["y"]
+        super().depack(args)
+
+    def touch_down(self) -> None:
+        EventLoop.post_dispatch_input("begin", self)
+
+    def touch_up(self) -> None:
+        EventLoop.post_dispatch_input("end", self)
 
 
 class Driver:
@@ -95,7 +118,7 @@ class Driver:
         self.frames(1)  # what was just told is drawn (the screens refresh on the next frame)
         widget = self.find(target) if isinstance(target, str) else target
         x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
+        touch = Finger(x, y)
         touch.touch_down()
         touch.touch_up()
         self.frames(2)
@@ -114,7 +137,7 @@ class Driver:
         """A finger down and up at the window's point (x, y): a cell of a grid, where no widget of
         its own lies."""
         self.frames(1)
-        touch = UnitTestTouch(x, y)
+        touch = Finger(x, y)
         touch.touch_down()
         touch.touch_up()
         self.frames(2)

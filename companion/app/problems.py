@@ -60,7 +60,7 @@ TEMPLATES = (
     Message("no such settings file"),
     Message("cannot be read ({reason})"),
     Message("not a valid TOML file ({reason})"),
-    Message("unknown table(s) {tables}; the file has [panel] and [dice]"),
+    Message("unknown table(s) {tables}; the file has [panel], [dice] and [display]"),
     # a setting pydantic refused (hardware/problems.py)
     Message("this setting is missing"),
     Message("there is no such setting; a typo?"),

@@ -12,6 +12,7 @@ import errno
 import logging
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,9 +71,9 @@ class Hardware:
             if config.source is None:  # no settings file: a desktop
                 config = HardwareConfig(PanelConfig(wiring="keyboard"), DiceConfig(port="none"), None)
             if self.emulator is not None:
-                config = HardwareConfig(config.panel, DiceConfig(port=self.emulator.path), config.source)
+                config = replace(config, dice=DiceConfig(port=self.emulator.path))
             elif self.dice == "none":
-                config = HardwareConfig(config.panel, DiceConfig(port="none"), config.source)
+                config = replace(config, dice=DiceConfig(port="none"))
             self._config = config
         return self._config
 
@@ -118,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
     if args.fullscreen:
         os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from companion.app import display
+    from hardware.display import read_display_config
+
+    display.apply(read_display_config())  # before the window opens (the shell's import opens it)
     emulator, stop = start_emulator() if args.dice == "emulator" else (None, None)
     from companion.app.shell import CompanionApp
 

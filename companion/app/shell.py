@@ -31,6 +31,7 @@ from kivy.uix.textinput import TextInput
 from companion.app import settings as app_settings
 from companion.app import status, theme
 from companion.app.contract import GameScreens, screens_of, title_of
+from companion.app.notify import Notifier
 from companion.app.room import AppScreen
 from companion.i18n import Message, render, set_language
 
@@ -198,10 +199,13 @@ class CompanionApp(App):
     def on_start(self) -> None:
         """The window shows the start screen at once; the journal is opened (and a running game
         resumed onto the screen it stood at) right after that first frame: the journal brings the
-        engines and pydantic with it, which a table need not wait for to see the app."""
+        engines and pydantic with it, which a table need not wait for to see the app. Under
+        systemd the first frame is also ``READY=1``, and the watchdog is fed from then on."""
+        notifier = Notifier()
 
         def drawn(*_: Any) -> None:
             Window.unbind(on_flip=drawn)
+            notifier.drawn(Clock.schedule_interval)
             Clock.schedule_once(lambda dt: self.open_journal(), 0)
 
         Window.bind(on_flip=drawn)

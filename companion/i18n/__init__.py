@@ -2,7 +2,7 @@
 from the gettext catalogues (:mod:`.catalogues`) in the language set now (:mod:`.language`).
 See docs/i18n.md."""
 
-from companion.i18n.catalogues import LANGUAGES, MissingCatalogue
+from companion.i18n.catalogues import LANGUAGES
 from companion.i18n.language import ENGLISH, current_language, render, set_language
 from companion.i18n.message import Cap, Join, Local, Message, Person, Plural, Text, Word
 
@@ -13,7 +13,6 @@ __all__ = [
     "Join",
     "Local",
     "Message",
-    "MissingCatalogue",
     "Person",
     "Plural",
     "Text",

@@ -1,40 +1,63 @@
-"""The gettext catalogues: ``companion/locale/<language>/LC_MESSAGES/companion.mo``, compiled from
-the ``.po`` sources beside them, one file per area of the app (:mod:`companion.i18n.compile`).
-A missing catalogue is an error, never a silent fall back to English."""
+"""The gettext catalogues, loaded: ``companion/locale/<language>/LC_MESSAGES/companion.mo``,
+compiled from the ``.po`` sources beside them, one file per area of the app
+(:mod:`companion.i18n.compile`; the places: :mod:`companion.i18n.paths`).
+
+A built package carries them compiled (``setup.py``), and each ``.mo`` has a stamp beside it
+(``companion.mo.sources``) with the digest of the sources it was compiled from. A catalogue that is
+missing, or whose stamp does not match its sources (a ``.po`` edited in a checkout), is compiled
+from the sources when first used, kept for the next start where the folder can be written, and
+said in one log line; one that cannot be had at all is said in a log line too, and its texts are
+shown in English (the message ids). Never a traceback."""
 
 from __future__ import annotations
 
 import gettext
+import io
+import logging
 from functools import cache
 from pathlib import Path
 
-DOMAIN = "companion"
-LOCALE = Path(__file__).resolve().parent.parent / "locale"
-LANGUAGES = ("en", "de")
+from companion.i18n import paths
+from companion.i18n.paths import LANGUAGES, mo_file, sources_digest
 
-
-class MissingCatalogue(RuntimeError):
-    pass
+log = logging.getLogger(__name__)
 
 
 @cache
-def catalogue(language: str) -> gettext.GNUTranslations:
+def catalogue(language: str) -> gettext.NullTranslations:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    return load(language, paths.LOCALE)
+
+
+def load(language: str, locale: Path) -> gettext.NullTranslations:
+    """The compiled catalogue of ``language`` under ``locale`` if it matches its sources; else one
+    compiled from them now (and kept where it can be); else English."""
+    digest = sources_digest(language, locale)
+    if digest is None or paths.stamp(language, locale) == digest:
+        try:
+            with mo_file(language, locale).open("rb") as compiled:
+                return gettext.GNUTranslations(compiled)
+        except (OSError, ValueError) as error:  # ValueError, struct.error: a damaged .mo
+            why = f"the compiled catalogue cannot be read ({getattr(error, 'strerror', None) or error})"
+        except Exception as error:
+            why = f"the compiled catalogue is damaged ({error})"
+    else:
+        why = "the compiled catalogue is missing or older than its sources"
+    if digest is None:
+        log.error("no %s catalogue under %s: %s, and no sources; texts are shown in English", language, locale, why)
+        return gettext.NullTranslations()
+    from companion.i18n import compile  # Babel: only when a catalogue has to be compiled
+
     try:
-        return gettext.translation(DOMAIN, LOCALE, languages=[language])  # no fallback: fail loudly
+        data = compile.mo_bytes(language, locale)
+    except Exception as error:
+        log.error("the %s catalogue cannot be compiled (%s); texts are shown in English", language, error)
+        return gettext.NullTranslations()
+    try:
+        compile.keep(language, locale, data, digest)
+        kept = "kept for the next start"
     except OSError as error:
-        raise MissingCatalogue(
-            f"no compiled catalogue for {language!r} under {LOCALE} ({error}); "
-            "compile them with: python -m companion.i18n.compile"
-        ) from None
-
-
-def po_files(language: str) -> list[Path]:
-    """The ``.po`` sources of a language: one file per area (``companion.po`` for the games'
-    table words, ``refusals-<game>.po``, ``screens.po``, ...), merged into one ``.mo``."""
-    return sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"))
-
-
-def mo_file(language: str) -> Path:
-    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        kept = f"not kept ({error.strerror or error})"
+    log.info("%s: %s; compiled from the sources now, %s", language, why, kept)
+    return gettext.GNUTranslations(io.BytesIO(data))

@@ -1,10 +1,12 @@
 """Compile the ``.po`` sources into the ``.mo`` files gettext reads (Babel), every language;
-``python -m companion.i18n.compile``. Each language's sources are several files (one per area of
-the app) merged into one catalogue; a message in two of them is an error. Run by
-``scripts/run-app`` on every start and by the test suite, so an edited ``.po`` is never stale."""
+``python -m companion.i18n.compile [LOCALE_DIR]``. Each language's sources are several files (one
+per area of the app) merged into one catalogue; a message in two of them is an error. The package's
+build runs it (``setup.py``), and :mod:`companion.i18n.catalogues` runs it for one language when
+its compiled catalogue is missing or older than its sources, so an edited ``.po`` is never stale."""
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -12,7 +14,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.i18n.catalogues import DOMAIN, LANGUAGES, mo_file, po_files
+from companion.files import replace_bytes
+from companion.i18n.paths import DOMAIN, LANGUAGES, mo_file, po_files, sources_digest, stamp_file
 
 
 class DuplicateMessage(ValueError):
@@ -24,9 +27,9 @@ def read(po: Path, language: str) -> Catalog:
         return read_po(source, locale=language, domain=DOMAIN)
 
 
-def merged(language: str) -> Catalog:
+def merged(language: str, locale: Path | None = None) -> Catalog:
     """Every source of ``language`` in one catalogue (the first file's header)."""
-    sources = po_files(language)
+    sources = po_files(language, locale)
     if not sources:
         raise FileNotFoundError(f"no .po sources for {language!r}")
     catalog = read(sources[0], language)
@@ -43,18 +46,33 @@ def merged(language: str) -> Catalog:
     return catalog
 
 
-def compile_all() -> list[str]:
+def mo_bytes(language: str, locale: Path | None = None) -> bytes:
+    """The compiled catalogue of ``language``; fuzzy messages are left out (they count as untranslated)."""
+    compiled = io.BytesIO()
+    write_mo(compiled, merged(language, locale))
+    return compiled.getvalue()
+
+
+def keep(language: str, locale: Path | None, data: bytes, digest: str) -> None:
+    """The compiled catalogue and its stamp written beside the sources, each whole or not at all."""
+    replace_bytes(mo_file(language, locale), data, 0o644)
+    replace_bytes(stamp_file(language, locale), f"{digest}\n".encode(), 0o644)
+
+
+def compile_all(locale: Path | None = None) -> list[str]:
     done = []
     for language in LANGUAGES:
-        catalog = merged(language)
-        with mo_file(language).open("wb") as target:
-            write_mo(target, catalog)  # fuzzy messages are left out: they count as untranslated
-        done.append(str(mo_file(language)))
+        digest = sources_digest(language, locale)
+        if digest is None:
+            raise FileNotFoundError(f"no .po sources for {language!r}")
+        keep(language, locale, mo_bytes(language, locale), digest)
+        done.append(str(mo_file(language, locale)))
     return done
 
 
-def main() -> int:
-    compile_all()
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    compile_all(Path(args[0]) if args else None)
     return 0
 
 

@@ -15,7 +15,7 @@ _current = ENGLISH
 
 def set_language(language: str) -> None:
     global _current
-    catalogue(language)  # fails now, not at the next render, if the catalogue is missing
+    catalogue(language)  # loaded (or compiled) now, not at the next render; an unknown language is refused
     _current = language
 
 

@@ -1,4 +1,6 @@
-"""Finding the die among the USB serial devices that udev lists under /dev/serial/by-id.
+"""Finding the die: the stable link ``/dev/companion-dice`` when udev made it (the rule in
+``deploy/99-companion-dice.rules``, installed on a Pi by ``deploy/install.sh``), else among the
+USB serial devices that udev lists under /dev/serial/by-id.
 
 The by-id names carry the maker, product and serial number of each device, so they survive
 re-plugging and do not depend on the order of plugging. A die is recognised by a name pattern
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 BY_ID = Path("/dev/serial/by-id")
+LINK = Path("/dev/companion-dice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +27,11 @@ class Detection:
     message: str
 
 
-def find_dice(directory: Path = BY_ID, pattern: str = "*dice*") -> Detection:
-    """The one serial device under ``directory`` whose name matches ``pattern``, if exactly one does."""
+def find_dice(directory: Path = BY_ID, pattern: str = "*dice*", link: Path | None = LINK) -> Detection:
+    """``link`` when it leads to a device; else the one serial device under ``directory`` whose
+    name matches ``pattern``, if exactly one does."""
+    if link is not None and link.exists():
+        return Detection(str(link), (link.name,), f"found {link}")
     try:
         names = sorted(entry.name for entry in directory.iterdir() if entry.exists())
     except FileNotFoundError:

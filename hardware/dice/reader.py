@@ -28,7 +28,7 @@ from typing import Literal
 import serial
 
 from hardware.dice.config import DiceConfig
-from hardware.dice.detect import BY_ID, find_dice
+from hardware.dice.detect import BY_ID, LINK, find_dice
 from hardware.dice.protocol import (
     SEQUENCE_MODULUS,
     Heartbeat,
@@ -135,7 +135,8 @@ class DiceReader:
     """The serial die as a stream of input events. ``start()`` returns at once; ``stop()`` ends
     the thread within about ``READ_TIMEOUT`` seconds, whether the port is open, failing or gone.
 
-    ``by_id_dir`` is where auto-detection looks; ``clock`` stamps the events (``time.monotonic``).
+    ``link`` and then ``by_id_dir`` are where auto-detection looks; ``clock`` stamps the events
+    (``time.monotonic``).
     """
 
     def __init__(
@@ -144,12 +145,14 @@ class DiceReader:
         sink: Sink,
         *,
         by_id_dir: Path = BY_ID,
+        link: Path | None = LINK,
         clock: Callable[[], float] = time.monotonic,
         read_timeout: float = READ_TIMEOUT,
     ) -> None:
         self.config = config
         self._sink = sink
         self._by_id_dir = by_id_dir
+        self._link = link
         self._clock = clock
         self._read_timeout = read_timeout
         self._tracker = DiceTracker(config.device_id)
@@ -252,7 +255,7 @@ class DiceReader:
     def _find_port(self) -> str | None:
         if self.config.port_kind != "auto":
             return self.config.port
-        found = find_dice(self._by_id_dir, self.config.detect_pattern)
+        found = find_dice(self._by_id_dir, self.config.detect_pattern, self._link)
         if found.path is None:
             self._set_state("searching", found.message)
         return found.path

@@ -159,8 +159,8 @@ def test_problems_of_the_file_as_a_whole(tmp_path):
             "not a valid TOML file (Expected ']' at the end of a table declaration (at line 1, column 7))",
         ),
         "[lights]\n[fan]\n": (
-            "unknown table(s) {tables}; the file has [panel] and [dice]",
-            "unknown table(s) fan, lights; the file has [panel] and [dice]",
+            "unknown table(s) {tables}; the file has [panel], [dice] and [display]",
+            "unknown table(s) fan, lights; the file has [panel], [dice] and [display]",
         ),
     }
     for text, (template, english) in cases.items():

@@ -371,6 +371,8 @@ if __name__ == "__main__":
         "interrupted_sessions",
         "documents_sessions",
         "whole_game_sessions",
+        "notify_sessions",
+        "display_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]

@@ -112,10 +112,11 @@ def test_the_dies_problems_in_german(tmp_path):
 
 def test_problems_of_the_file_as_a_whole_name_the_file(tmp_path):
     assert said(tmp_path, "[lights]\n", "de") == [
-        "Hardware-Einstellungen ~/hardware.toml: unbekannte Tabelle(n) lights; die Datei kennt nur [panel] und [dice]"
+        "Hardware-Einstellungen ~/hardware.toml: unbekannte Tabelle(n) lights; "
+        "die Datei kennt nur [panel], [dice] und [display]"
     ]
     assert said(tmp_path, "[lights]\n", "en") == [
-        "Hardware settings ~/hardware.toml: unknown table(s) lights; the file has [panel] and [dice]"
+        "Hardware settings ~/hardware.toml: unknown table(s) lights; the file has [panel], [dice] and [display]"
     ]
     assert said(tmp_path, "[panel\n", "de")[0].startswith(
         "Hardware-Einstellungen ~/hardware.toml: keine gültige TOML-Datei ("
@@ -163,3 +164,14 @@ def test_every_template_in_hardware_is_listed_for_the_catalogues():
     assert written | set(RESERVED_PINS.values()) == listed
     german = catalogue("de")
     assert not [message.msgid for message in TEMPLATES if german.gettext(message.msgid) == message.msgid]
+
+
+def test_the_displays_problems_are_said_in_the_tables_language(tmp_path):
+    text = '[display]\nrotation = 45\ntouch = "both"\n'
+    assert said(tmp_path, text, "de") == [
+        "Hardware-Einstellungen, [display] rotation: muss eines von 0, 90, 180, 270 sein, nicht 45",
+        'Hardware-Einstellungen, [display] touch: muss eines von "auto", "hidinput", "mouse" sein, nicht "both"',
+    ]
+    assert said(tmp_path, text, "en")[0] == (
+        "Hardware settings, [display] rotation: must be one of 0, 90, 180, 270, not 45"
+    )

@@ -1,8 +1,12 @@
-"""Auto-detection under a by-id directory made of fake links in a temporary directory."""
+"""Auto-detection under a by-id directory made of fake links in a temporary directory, and the
+stable link a udev rule makes (``deploy/99-companion-dice.rules``) taken first when it leads to a
+device. The by-id tests name no link, so a machine with a die plugged in passes them too."""
 
 from __future__ import annotations
 
-from hardware.dice.detect import find_dice
+from pathlib import Path
+
+from hardware.dice.detect import LINK, find_dice
 
 
 def links(directory, *names):
@@ -12,22 +16,26 @@ def links(directory, *names):
     return directory
 
 
+def find(directory, pattern="*dice*"):
+    return find_dice(directory, pattern, link=None)
+
+
 def test_exactly_one_match_is_chosen(tmp_path):
     by_id = links(tmp_path / "by-id", "usb-Acme_Companion_Dice_0001-if00", "usb-FTDI_FT232R_USB_UART_A1-if00-port0")
-    found = find_dice(by_id)
+    found = find(by_id)
     assert found.path == str(by_id / "usb-Acme_Companion_Dice_0001-if00")
     assert found.candidates == ("usb-Acme_Companion_Dice_0001-if00",)
 
 
 def test_the_pattern_ignores_case_and_can_be_changed(tmp_path):
     by_id = links(tmp_path / "by-id", "usb-1a86_USB_Serial-if00-port0", "usb-Acme_DICE-if00")
-    assert find_dice(by_id).path == str(by_id / "usb-Acme_DICE-if00")
-    assert find_dice(by_id, "usb-1a86_*").path == str(by_id / "usb-1a86_USB_Serial-if00-port0")
+    assert find(by_id).path == str(by_id / "usb-Acme_DICE-if00")
+    assert find(by_id, "usb-1a86_*").path == str(by_id / "usb-1a86_USB_Serial-if00-port0")
 
 
 def test_several_matches_are_reported_and_none_is_guessed(tmp_path):
     by_id = links(tmp_path / "by-id", "usb-Acme_Dice_0002-if00", "usb-Acme_Dice_0001-if00")
-    found = find_dice(by_id)
+    found = find(by_id)
     assert found.path is None
     assert found.candidates == ("usb-Acme_Dice_0001-if00", "usb-Acme_Dice_0002-if00")
     assert "several" in found.message and "usb-Acme_Dice_0001-if00, usb-Acme_Dice_0002-if00" in found.message
@@ -35,15 +43,15 @@ def test_several_matches_are_reported_and_none_is_guessed(tmp_path):
 
 def test_no_match_lists_what_is_there(tmp_path):
     by_id = links(tmp_path / "by-id", "usb-FTDI_FT232R_USB_UART_A1-if00-port0")
-    found = find_dice(by_id)
+    found = find(by_id)
     assert found.path is None and found.candidates == ()
     assert "no serial device matches '*dice*'" in found.message
     assert "usb-FTDI_FT232R_USB_UART_A1-if00-port0" in found.message
 
 
 def test_an_empty_or_missing_directory_means_nothing_is_plugged_in(tmp_path):
-    assert "is empty" in find_dice(links(tmp_path / "by-id")).message
-    missing = find_dice(tmp_path / "nothing")
+    assert "is empty" in find(links(tmp_path / "by-id")).message
+    missing = find(tmp_path / "nothing")
     assert missing.path is None and "does not exist" in missing.message
 
 
@@ -51,4 +59,21 @@ def test_dangling_links_are_ignored(tmp_path):
     by_id = tmp_path / "by-id"
     by_id.mkdir()
     (by_id / "usb-Acme_Dice_0001-if00").symlink_to(tmp_path / "gone")
-    assert find_dice(by_id).path is None
+    assert find(by_id).path is None
+
+
+def test_the_stable_link_comes_first_and_by_id_when_it_is_absent(tmp_path):
+    by_id = links(tmp_path / "by-id", "usb-Acme_Companion_Dice_0001-if00")
+    link = tmp_path / "companion-dice"
+    link.symlink_to(by_id / "usb-Acme_Companion_Dice_0001-if00")
+    found = find_dice(by_id, link=link)
+    assert (found.path, found.message) == (str(link), f"found {link}")
+    link.unlink()
+    assert find_dice(by_id, link=link).path == str(by_id / "usb-Acme_Companion_Dice_0001-if00")
+    link.symlink_to(tmp_path / "unplugged")  # a link left dangling: the by-id search as before
+    assert find_dice(by_id, link=link).path == str(by_id / "usb-Acme_Companion_Dice_0001-if00")
+
+
+def test_the_link_is_the_one_the_udev_rule_makes():
+    rule = (Path(__file__).resolve().parents[3] / "deploy" / "99-companion-dice.rules").read_text()
+    assert f'SYMLINK+="{LINK.relative_to("/dev")}"' in rule

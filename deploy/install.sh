@@ -1,0 +1,313 @@
+#!/usr/bin/env bash
+# Installs companion on Raspberry Pi OS Bookworm 64-bit (Pi 3B+, 4, 5, Zero 2 W), the app full
+# screen on the touch display at every boot (docs/install.md). Run it again to update: the journal
+# (/var/lib/companion) and the settings (/etc/companion) are kept, and a second run with nothing
+# new changes nothing.
+#
+#   sudo deploy/install.sh                 install or update from this checkout
+#   sudo deploy/install.sh --wheel FILE    ... from a wheel built before (deploy/build-wheel)
+#   sudo deploy/install.sh --desktop       start the app inside the desktop session, not as the kiosk
+#   sudo deploy/install.sh --kiosk         back to the kiosk (the default)
+#   sudo deploy/install.sh --uninstall     remove the app, its service and its rules; keep the journal
+#                                          and the settings
+#   deploy/install.sh --dry-run ...        say what would change; change nothing
+#   deploy/install.sh --root DIR ...       act on DIR as if it were / (for tests): no apt, no
+#                                          systemctl start or reload, no root needed
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(dirname "$here")
+PREFIX=/opt/companion
+CONFIG=/etc/companion
+STATE=/var/lib/companion
+UNITS=(companion.service companion-dice-emulator.service)
+APT_PACKAGES=(python3 python3-venv python3-lgpio libegl1 libegl-mesa0 libgles2 libgbm1 libdrm2
+    libgl1-mesa-dri libmtdev1)
+GROUPS_NEEDED=(video render input gpio dialout)
+MODELS=("Raspberry Pi 3 Model B Plus*" "Raspberry Pi 4*" "Raspberry Pi 400*" "Raspberry Pi Compute Module 4*"
+    "Raspberry Pi 5*" "Raspberry Pi 500*" "Raspberry Pi Compute Module 5*" "Raspberry Pi Zero 2 W*")
+
+root=/
+dry_run=no
+action=install_app
+session=""
+wheel=""
+python=${PYTHON:-/usr/bin/python3}
+
+usage() {
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+}
+
+refuse() {
+    echo "install.sh: $*" >&2
+    exit 1
+}
+
+while (($#)); do
+    case $1 in
+    --root) root=${2:?--root needs a folder} && shift ;;
+    --root=*) root=${1#--root=} ;;
+    --wheel) wheel=${2:?--wheel needs a file} && shift ;;
+    --wheel=*) wheel=${1#--wheel=} ;;
+    --dry-run) dry_run=yes ;;
+    --desktop) session=desktop ;;
+    --kiosk) session=kiosk ;;
+    --uninstall) action=uninstall_app ;;
+    -h | --help) usage && exit 0 ;;
+    *) usage >&2 && exit 2 ;;
+    esac
+    shift
+done
+
+[[ -d $root ]] || refuse "--root $root is not a folder"
+R=$(cd "$root" && pwd)
+R=${R%/}  # "" for the real root: every path below is "$R/..."
+real() { [[ -z $R ]]; }
+if real; then systemctl=(systemctl); else systemctl=(systemctl --root="$R"); fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# ------------------------------------------------------------------------------------ changing
+changes=0
+
+change() {  # change WHAT COMMAND...: run COMMAND, or say what it would do
+    changes=$((changes + 1))
+    if [[ $dry_run == yes ]]; then
+        echo "would: $1"
+    else
+        echo "changed: $1"
+        "${@:2}"
+    fi
+}
+
+put_file() {  # put_file SOURCE TARGET MODE: TARGET made the same as SOURCE, if it is not
+    local target=$R$2
+    if [[ -f $target && ! -L $target ]] && cmp -s "$1" "$target" && [[ $(stat -c %a "$target") == "${3#0}" ]]; then
+        return 0
+    fi
+    change "$2" install -D -m "$3" "$1" "$target"
+}
+
+put_sample() {  # put_sample SOURCE TARGET: the sample where the owner's settings are not yet
+    [[ -e $R$2 ]] || change "$2 (a sample to edit)" install -D -m 0644 "$1" "$R$2"
+}
+
+put_dir() {  # put_dir DIR MODE
+    [[ -d $R$1 ]] || change "$1/" install -d -m "$2" "$R$1"
+}
+
+remove() {  # remove PATH...: each one that is there
+    local path
+    for path; do
+        [[ -e $R$path || -L $R$path ]] && change "removed $path" rm -rf "$R$path"
+    done
+    return 0
+}
+
+# ------------------------------------------------------------------------------------ checking
+check_system() {
+    local id="" codename="" arch model="" pattern known=no
+    if real && ((EUID != 0)) && [[ $dry_run == no ]]; then
+        refuse "run it as root: sudo $0"
+    fi
+    if [[ -r $R/etc/os-release ]]; then
+        id=$(sed -n 's/^ID="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$R/etc/os-release")
+        codename=$(sed -n 's/^VERSION_CODENAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$R/etc/os-release")
+    fi
+    [[ ($id == debian || $id == raspbian) && $codename == bookworm ]] ||
+        refuse "this is not Raspberry Pi OS Bookworm (${id:-unknown} ${codename:-unknown}, from $R/etc/os-release)"
+    # the architecture of its programs, as dpkg has libc6 (a 64-bit kernel may run 32-bit programs)
+    arch=$(dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Architecture}\n' libc6 2>/dev/null | paste -sd' ' || true)
+    [[ " $arch " == *" arm64 "* ]] ||
+        refuse "this is not the 64-bit Raspberry Pi OS (its programs are ${arch:-unknown}, not arm64): Kivy has no 32-bit wheels"
+    [[ -r $R/proc/device-tree/model ]] && model=$(tr -d '\0' <"$R/proc/device-tree/model")
+    for pattern in "${MODELS[@]}"; do
+        # shellcheck disable=SC2053 # a pattern
+        [[ $model == $pattern ]] && known=yes
+    done
+    [[ $known == yes ]] ||
+        refuse "this is not a Raspberry Pi 3B+, 4, 5 or Zero 2 W (${model:-no model in $R/proc/device-tree/model})"
+    "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+        refuse "$python is not Python 3.11 or later"
+    echo "system: $model, Raspberry Pi OS $codename $arch"
+}
+
+# ------------------------------------------------------------------------------------ installing
+apt_packages() {
+    local missing=() package
+    for package in "${APT_PACKAGES[@]}"; do
+        dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Status}' "$package" 2>/dev/null |
+            grep -q 'install ok installed' || missing+=("$package")
+    done
+    ((${#missing[@]})) || return 0
+    if ! real; then
+        echo "apt: not installed in $R, and not installed by --root: ${missing[*]}"
+        return 0
+    fi
+    # shellcheck source=scripts/_apt.sh
+    source "$repo/scripts/_apt.sh"
+    export DEBIAN_FRONTEND=noninteractive
+    change "apt: ${missing[*]}" apt_install "${missing[@]}"
+}
+
+apt_install() {
+    apt_get update -qq
+    apt_get install -y -qq --no-install-recommends "$@"
+}
+
+user_ready() {  # the user exists and is in every group
+    local group
+    grep -q '^companion:' "$R/etc/passwd" 2>/dev/null || return 1
+    for group in "${GROUPS_NEEDED[@]}"; do
+        grep -Eq "^$group:[^:]*:[^:]*:(.*,)?companion(,|$)" "$R/etc/group" 2>/dev/null || return 1
+    done
+}
+
+system_user() {
+    put_file "$here/companion.sysusers" /etc/sysusers.d/companion.conf 0644
+    user_ready || change "the system user companion in ${GROUPS_NEEDED[*]}" \
+        systemd-sysusers --root="${R:-/}" "$R/etc/sysusers.d/companion.conf"
+}
+
+venv() {
+    "$R$PREFIX/venv/bin/python" -c '' 2>/dev/null ||
+        change "$PREFIX/venv (with the system's packages: Debian's python3-lgpio)" \
+            "$python" -m venv --system-site-packages "$R$PREFIX/venv"
+}
+
+the_wheel() {  # the wheel to install: --wheel, else built from this checkout
+    if [[ -n $wheel ]]; then
+        [[ -f $wheel ]] || refuse "no wheel at $wheel"
+        echo "$wheel"
+    elif [[ $dry_run == yes && ! -x $R$PREFIX/venv/bin/python ]]; then
+        echo ""  # nothing to build it with yet
+    else
+        "$here/build-wheel" "$work" "$R$PREFIX/venv/bin/python" | tail -n 1
+    fi
+}
+
+package() {
+    local file digest installed=""
+    file=$(the_wheel)
+    if [[ -z $file ]]; then
+        change "the app from a wheel built from $repo" true
+        return 0
+    fi
+    digest="$(sha256sum "$file" | cut -d' ' -f1)  $(basename "$file")"
+    [[ -r $R$PREFIX/installed-wheel ]] && installed=$(<"$R$PREFIX/installed-wheel")
+    [[ $installed == "$digest" ]] && return 0
+    change "the app from $(basename "$file")" install_wheel "$file" "$digest"
+}
+
+install_wheel() {
+    local pip=("$R$PREFIX/venv/bin/python" -m pip --disable-pip-version-check --quiet)
+    "${pip[@]}" install --upgrade --upgrade-strategy only-if-needed "$1"
+    "${pip[@]}" install --force-reinstall --no-deps "$1"  # the same version built anew
+    printf '%s\n' "$2" >"$R$PREFIX/installed-wheel"
+}
+
+default_target() {  # default_target TARGET: what the machine boots into
+    local link=$R/etc/systemd/system/default.target want=/lib/systemd/system/$1
+    [[ $(readlink "$link" 2>/dev/null) == "$want" ]] && return 0
+    change "boots into $1" ln -sfn "$want" "$link"
+}
+
+enabled() {  # enabled UNIT yes|no
+    local now
+    now=$("${systemctl[@]}" is-enabled "$1" 2>/dev/null || true)
+    if [[ $2 == yes && $now != enabled ]]; then
+        change "$1 enabled" "${systemctl[@]}" --quiet enable "$1"
+    elif [[ $2 == no && $now == enabled ]]; then
+        change "$1 disabled" "${systemctl[@]}" --quiet disable "$1"
+    fi
+    return 0
+}
+
+the_session() {  # the session asked for, else the one installed before, else the kiosk
+    if [[ -n $session ]]; then
+        echo "$session"
+    elif [[ -e $R/etc/xdg/autostart/companion.desktop ]]; then
+        echo desktop
+    else
+        echo kiosk
+    fi
+}
+
+install_app() {
+    local mode
+    check_system
+    apt_packages
+    system_user
+    put_dir "$PREFIX" 0755
+    put_dir "$PREFIX/bin" 0755
+    put_dir "$CONFIG" 0755
+    venv
+    package
+    put_file "$here/companion-launch" "$PREFIX/bin/companion-launch" 0755
+    put_sample "$here/hardware.toml" "$CONFIG/hardware.toml"
+    put_sample "$here/environment" "$CONFIG/environment"
+    put_file "$here/99-companion-dice.rules" /etc/udev/rules.d/99-companion-dice.rules 0644
+    local unit
+    for unit in "${UNITS[@]}"; do
+        put_file "$repo/systemd/$unit" "/etc/systemd/system/$unit" 0644
+    done
+    mode=$(the_session)
+    if [[ $mode == kiosk ]]; then
+        remove /etc/xdg/autostart/companion.desktop
+        enabled companion.service yes
+        default_target multi-user.target  # no desktop holding the display
+    else
+        put_file "$here/companion.desktop" /etc/xdg/autostart/companion.desktop 0644
+        enabled companion.service no
+        default_target graphical.target
+    fi
+    if real && [[ $dry_run == no ]] && ((changes)); then
+        systemctl daemon-reload
+        if udevadm control --reload-rules; then
+            udevadm trigger --subsystem-match=tty || true
+        fi
+        if systemctl is-active --quiet companion.service; then
+            systemctl restart companion.service && echo "restarted: companion.service"
+        fi
+    fi
+    say_done "installed ($mode)" "the journal stays in $STATE, the settings in $CONFIG"
+    if [[ $mode == desktop && $dry_run == no ]]; then
+        echo "the app starts when the desktop user logs in; set touch = \"mouse\" in $CONFIG/hardware.toml"
+    elif real && [[ $dry_run == no ]] && ! systemctl is-active --quiet companion.service; then
+        echo "the app starts at the next boot: sudo reboot"
+    fi
+}
+
+uninstall_app() {
+    local unit
+    if real && ((EUID != 0)); then
+        refuse "run it as root: sudo $0 --uninstall"
+    fi
+    for unit in "${UNITS[@]}"; do
+        if real && systemctl is-active --quiet "$unit"; then
+            change "stopped $unit" systemctl stop "$unit"
+        fi
+        [[ -e $R/etc/systemd/system/$unit ]] && enabled "$unit" no
+        remove "/etc/systemd/system/$unit"
+    done
+    remove /etc/xdg/autostart/companion.desktop /etc/udev/rules.d/99-companion-dice.rules "$PREFIX"
+    if real && [[ $dry_run == no ]]; then
+        systemctl daemon-reload
+    fi
+    say_done "uninstalled" "kept: the journal in $STATE, the settings in $CONFIG, the user companion;" \
+        "to boot into the desktop again: sudo systemctl set-default graphical.target"
+}
+
+say_done() {
+    local what=$1
+    shift
+    if ((changes == 0)); then
+        echo "nothing to change: already $what; $*"
+    elif [[ $dry_run == yes ]]; then
+        echo "$changes change(s) would be made; nothing was changed"
+    else
+        echo "$what: $changes change(s); $*"
+    fi
+}
+
+"$action"
