@@ -187,7 +187,7 @@ class FolderDialog(Dialog):
 # ------------------------------------------------------------------------------- the places
 
 
-class _Places(Dialog):
+class Places(Dialog):
     """A dialog that offers the places a game goes to or comes from: the drives, this device's
     folder, another folder."""
 
@@ -244,7 +244,7 @@ class _Places(Dialog):
         super().close()
 
 
-class ExportDialog(_Places):
+class ExportDialog(Places):
     """Write game ``game_id`` of the journal to a stick or a folder."""
 
     def __init__(self, journal: Any, game_id: int, data_dir: Path, **kwargs: Any) -> None:
@@ -300,7 +300,7 @@ def _make(folder: Path) -> None:
         ) from None
 
 
-class ImportDialog(_Places):
+class ImportDialog(Places):
     """Read a game from a stick or a folder into the journal: ``on_imported(game_id)`` after."""
 
     def __init__(self, journal: Any, data_dir: Path, on_imported: Callable[[int], None], **kwargs: Any) -> None:

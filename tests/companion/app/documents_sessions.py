@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import new_game, say, start
+from tests.companion.app.sessions import card_button, new_game, place_rows, say, start
 
 PLAYERS = ("red", "blue", "green")
 
@@ -29,13 +29,6 @@ def _choose(app: Any, driver: Any, picks: dict[str, tuple[int, int]]) -> None:
             driver.tap(driver.find(str(card), exact=True))
         driver.tap(say(app, "Lock in"))
         driver.tap(say(app, "Done"))
-
-
-def _card(app: Any, cover: Any, document: str) -> Any:
-    from companion.games.gluecksritter.documents import name
-
-    title = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
-    return next(w for w in cover.walk() if getattr(w, "text", "").split("\n")[0] == title)
 
 
 def _commands(app: Any) -> list[dict[str, Any]]:
@@ -66,7 +59,7 @@ def real_card(data: Path, language: str) -> dict[str, Any]:
     driver.tap(say(app, "I am {player}: show", player="red"))
     seen["offered"] = [w.text for w in cover.walk() if type(w).__name__ == "Big"]
     driver.shot(data / "entry.png")
-    driver.tap(_card(app, cover, "yellow-seal"))
+    driver.tap(card_button(app, cover, "yellow-seal"))
     seen["after_pick"] = driver.texts()
     driver.tap(say(app, "Done"))
     driver.frames()
@@ -85,8 +78,8 @@ def real_card(data: Path, language: str) -> dict[str, Any]:
     effect = driver.roots()[0]
     seen["effect_page"] = driver.texts()
     seen["enter_greyed"] = effect.buttons[-1].disabled
-    driver.tap(next(w for w in _row(effect, say(app, "From")) if w.text == say(app, "Sack")))
-    driver.tap(next(w for w in _row(effect, say(app, "To")) if w.text == app.tr(_given(app, "red"))))
+    driver.tap(next(w for w in place_rows(effect)[say(app, "From")] if w.text == say(app, "Sack")))
+    driver.tap(next(w for w in place_rows(effect)[say(app, "To")] if w.text == app.tr(_given(app, "red"))))
     silver = next(w for w in effect.walk() if type(w).__name__ == "Stepper" and w.label.text == say(app, "Silver"))
     silver.step(2)
     driver.frames()
@@ -100,15 +93,6 @@ def real_card(data: Path, language: str) -> dict[str, Any]:
     seen["refused_after"] = [n.rule for n in heard if type(n).__name__ == "Refused"]
     driver.stop()
     return seen
-
-
-def _row(dialog: Any, title: str) -> list[Any]:
-    """The place buttons of the row titled ``title`` ("From", "To")."""
-    for row in dialog.walk():
-        children = list(reversed(getattr(row, "children", [])))
-        if children and getattr(children[0], "text", None) == title:
-            return children[1:]
-    raise LookupError(title)
 
 
 def _person(app: Any, colour: str) -> Any:
@@ -233,3 +217,92 @@ def _cell(check: Any, *, row: int, column: int) -> Any:
 
 
 SESSIONS = {"real-card": real_card, "greyed": greyed, "table-check": table_check}
+
+
+CARD_LIST = """
+[[document]]
+id = "tithe"
+name = { de = "Zehnt", en = "Tithe" }
+does = { de = "Nimm 2 Silber aus dem Sack.", en = "Take 2 silver from the sack." }
+seal = "yellow"
+count = 13
+[[document.moves]]
+from = "sack"
+to = "holder"
+silver = 2
+
+[[document]]
+id = "levy"
+name = { de = "Abgabe", en = "Levy" }
+seal = "red"
+count = 12
+"""
+
+
+def card_list(data: Path) -> dict[str, Any]:
+    """The table's own card list read from a stick by touch (a list that is not the box's 25 cards
+    first: said in red, nothing changes); a new game then offers its cards behind the cover, and a
+    card's effect begins with the moves the list gives."""
+    from companion.results.drives import Drive
+
+    stick = data / "STICK"
+    stick.mkdir()
+    (stick / "broken.toml").write_text(CARD_LIST.replace("count = 12", "count = 11"), encoding="utf-8")
+    (stick / "ours.toml").write_text(CARD_LIST, encoding="utf-8")
+    app, driver = start(data, "en")
+    driver.until(lambda: app.journal is not None, what="the journal")
+    driver.tap(say(app, "Settings"))
+    seen: dict[str, Any] = {"before": [t for t in driver.texts() if t.startswith("Card list")]}
+    button = driver.find(say(app, "Read our card list …"))
+    _scrolled_to(driver, button)
+    driver.tap(button)
+    dialog = driver.roots()[0]
+    seen["dialog"] = type(dialog).__name__
+    dialog.drives = lambda: [Drive(stick, "STICK", None, False)]  # the stick as the drive list finds it
+    driver.tap(say(app, "Look again"))
+    driver.tap(driver.find("STICK"))
+    seen["files"] = driver.texts()
+    driver.tap("broken.toml")
+    seen["refused"] = dialog.refusal.text
+    driver.tap("ours.toml")
+    seen["closed"] = driver.roots()[0] is app.root
+    seen["word"] = app.root.word
+    seen["after"] = [t for t in driver.texts() if t.startswith("Card list")]
+    seen["stored"] = app.game_settings("gluecksritter")["documents"]
+    driver.tap(say(app, "Back"))
+    new_game(app, driver, "Schmidt 1998 (German)", PLAYERS)
+    view = app.table.public_view()["view"]
+    seen["catalogue"] = {doc: entry["names"] for doc, entry in view["catalogue"].items()}
+    # red holds a Tithe (set as the table check would); played, its effect begins with the list's move
+    from engines.gluecksritter.commands import CorrectHand
+
+    app.table.submit(CorrectHand("red", ("tithe",), "test: red drew it earlier"))
+    driver.tap(say(app, "My documents"))
+    driver.tap(app.tr(_person(app, "red")))
+    driver.tap(say(app, "I am {player}: show", player="red"))
+    driver.tap(say(app, "Play"))
+    effect = driver.roots()[0]
+    rows = place_rows(effect)
+    seen["from"] = [w.text for w in rows[say(app, "From")] if w.state == "down"]
+    seen["to"] = [w.text for w in rows[say(app, "To")] if w.state == "down"]
+    seen["silver"] = next(w.value for w in effect.walk() if type(w).__name__ == "Stepper" and w.label.text == "Silver")
+    silver = app.table.public_view()["view"]["players"][0]["silver"]
+    driver.tap(say(app, "Enter the effect"))
+    seen["gained"] = app.table.public_view()["view"]["players"][0]["silver"] - silver
+    driver.stop()
+    return seen
+
+
+def _scrolled_to(driver: Any, widget: Any) -> None:
+    """The scroll view around ``widget`` shows it (a finger would have scrolled there)."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    if parent is not None:
+        parent.scroll_to(widget, animate=False)
+        driver.frames(3)
+
+
+SESSIONS["card-list"] = card_list

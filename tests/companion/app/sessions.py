@@ -88,16 +88,31 @@ def pay_the_first_way(driver: Any) -> str | None:
     return ways[0].text
 
 
+def card_button(app: Any, page: Any, document: str) -> Any:
+    """The button of ``document`` on a page of cards, found by the name on the card."""
+    from companion.games.gluecksritter.documents import name
+
+    title = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
+    return next(w for w in page.walk() if getattr(w, "text", "").split("\n")[0] == title)
+
+
+def place_rows(dialog: Any) -> dict[str, list[Any]]:
+    """A document's effect's rows of places by their titles ("From", "To"): the place buttons."""
+    found = {}
+    for row in dialog.walk():
+        children = list(reversed(getattr(row, "children", [])))
+        if len(children) > 3 and type(children[0]).__name__ == "Label" and type(children[1]).__name__ == "Toggle":
+            found[children[0].text] = children[1:]
+    return found
+
+
 def enter_the_card(app: Any, driver: Any, document: str = "yellow-seal") -> str | None:
     """With the table's own document cards: behind the cover, the card drawn (by its name)."""
     cover = driver.roots()[0]
     if type(cover).__name__ != "EntryCover":
         return None
-    from companion.games.gluecksritter.documents import name
-
     driver.tap(say(app, "I am {player}: show", player=cover.player))
-    card = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
-    driver.tap(next(w for w in cover.walk() if getattr(w, "text", "").split("\n")[0] == card))
+    driver.tap(card_button(app, cover, document))
     driver.tap(say(app, "Done"))
     return f"draws {document}"
 

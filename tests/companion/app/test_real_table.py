@@ -94,3 +94,18 @@ def test_the_table_check_at_the_end_of_a_round_corrects_a_count_and_a_hand(tmp_p
     assert "   Von Hand korrigiert: Dokumente von Rot von 0 auf 1 (Tischprüfung)." in seen["log"]
     assert not any("Geschenke" in text for text in seen["log"]), "the log counts the hand, never names a card"
     not_flat(tmp_path / "check.png")
+
+
+def test_the_tables_own_card_list_is_read_from_a_stick_by_touch_and_new_games_take_it(tmp_path):
+    seen = run_session("card-list", tmp_path)
+    assert seen["before"] == ["Card list: the shipped one (Gift, Red seal and Yellow seal)"]
+    assert seen["dialog"] == "CardListDialog"
+    assert "broken.toml" in seen["files"] and "ours.toml" in seen["files"]
+    assert seen["refused"].startswith("This card list cannot be used: ") and "counts 24 cards" in seen["refused"]
+    assert seen["closed"] and seen["word"] == "Card list ours.toml read: 2 kinds of card; new games take it."
+    assert seen["after"][0] == "Card list: our own, 2 kinds of card (Tithe and Levy)"
+    assert [entry["id"] for entry in seen["stored"]] == ["tithe", "levy"]
+    assert seen["stored"][0]["moves"] == [{"from": "sack", "to": "holder", "silver": 2}]
+    assert seen["catalogue"] == {"tithe": {"de": "Zehnt", "en": "Tithe"}, "levy": {"de": "Abgabe", "en": "Levy"}}
+    assert (seen["from"], seen["to"], seen["silver"]) == (["Sack"], ["Red"], 2), "the list's move, offered first"
+    assert seen["gained"] == 2

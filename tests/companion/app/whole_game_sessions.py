@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import new_game, say, start
+from tests.companion.app.sessions import card_button, new_game, place_rows, say, start
 
 LABELS = {"schmidt-1998": "Schmidt 1998 (German)", "osullivan-2002": "2002 English variant"}
 PLAYERS = ("red", "blue", "green", "yellow")
@@ -160,9 +160,9 @@ class Table:
         self.effects += 1
         if self.rng.random() < 0.5 and self.view()["sack"]["silver"]:
             holder = dialog.form.player if hasattr(dialog, "form") else dialog.player
-            rows = {title: buttons for title, buttons in place_rows(dialog)}
-            self.tap(next(w for w in rows[say(self.app, "From")] if w.text == say(self.app, "Sack")))
-            self.tap(rows[say(self.app, "To")][[p["colour"] for p in self.view()["players"]].index(holder)])
+            self.tap(next(w for w in place_rows(dialog)[say(self.app, "From")] if w.text == say(self.app, "Sack")))
+            seat = [p["colour"] for p in self.view()["players"]].index(holder)
+            self.tap(place_rows(dialog)[say(self.app, "To")][seat])  # the rows are drawn anew after each tap
             silver = next(
                 w for w in dialog.walk() if type(w).__name__ == "Stepper" and w.label.text == say(self.app, "Silver")
             )
@@ -186,23 +186,6 @@ class Table:
 
     def on_HandCover(self, cover: Any) -> None:
         self.tap(cover.buttons[0])
-
-
-def card_button(app: Any, cover: Any, document: str) -> Any:
-    from companion.games.gluecksritter.documents import name
-
-    title = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
-    return next(w for w in cover.walk() if getattr(w, "text", "").split("\n")[0] == title)
-
-
-def place_rows(dialog: Any) -> list[tuple[str, list[Any]]]:
-    """The effect's rows of places: ("From", its buttons), ("To", ...)."""
-    found = []
-    for row in dialog.walk():
-        children = list(reversed(getattr(row, "children", [])))
-        if len(children) > 3 and type(children[0]).__name__ == "Label" and type(children[1]).__name__ == "Toggle":
-            found.append((children[0].text, children[1:]))
-    return found
 
 
 def whole_game(data: Path, rules: str, seed: str) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """Die Glücksritter's own settings, the defaults of every new game's form: the digital sack or the
 real one, the special die's six faces (the box: four sacks, two castles; a table whose die is
-printed otherwise sets it here), the table's own document cards or the app's deck; and, for the
-board, whether the table check comes at the end of each round. Older versions of the app kept the
-first two at the top of its settings file: they are adopted from there until the game stores its
-own."""
+printed otherwise sets it here), the table's own document cards or the app's deck, and the list
+of those cards (the shipped one, or the table's own read from a USB stick, ``documents``); and,
+for the board, whether the table check comes at the end of each round. Older versions of the app
+kept the first two at the top of its settings file: they are adopted from there until the game
+stores its own."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "special_die": [SACK, SACK, SACK, SACK, CASTLE, CASTLE],
     "real_documents": True,
     "table_check": True,
+    "documents": None,  # the shipped card list; else the table's own, as a catalogue's entries
 }
 SWITCHES = ("digital_sack", "real_documents", "table_check")
 SYMBOLS = {SACK: Message("sack"), CASTLE: Message("castle")}
@@ -33,7 +35,19 @@ SYMBOLS = {SACK: Message("sack"), CASTLE: Message("castle")}
 def _good(key: str, value: Any) -> bool:
     if key in SWITCHES:
         return isinstance(value, bool)
+    if key == "documents":
+        return value is None or _card_list(value)
     return isinstance(value, list | tuple) and len(value) == 6 and all(face in (SACK, CASTLE) for face in value)
+
+
+def _card_list(value: Any) -> bool:
+    from companion.catalogue import CatalogueError, check_catalogue
+
+    try:
+        check_catalogue(value)
+    except CatalogueError:
+        return False
+    return True
 
 
 def read(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
@@ -63,8 +77,9 @@ CHOICES = {  # a switch's title and its two choices, on first
 
 class Kit(GridLayout):
     """What the table plays with: the sack (digital or real), the special die's faces (each a tap
-    to switch), the documents (the table's own cards or the app's deck); with ``board``, also
-    whether the board asks for the table check at the end of each round."""
+    to switch), the documents (the table's own cards or the app's deck); with ``board`` (the
+    settings screen), also the list of the table's cards (:mod:`.cardlist`) and whether the board
+    asks for the table check at the end of each round."""
 
     def __init__(
         self, settings: dict[str, Any], changed: Callable[[dict[str, Any]], None], *, board: bool = False, **kwargs: Any
@@ -85,6 +100,11 @@ class Kit(GridLayout):
             if key != "digital_sack":
                 self.add_widget(title)
                 self.add_widget(row)
+            if key == "real_documents" and board:
+                self.cards_words = Factory.Body()
+                self.cards = _row()
+                self.add_widget(self.cards_words)
+                self.add_widget(self.cards)
         self.refresh()
 
     def refresh(self) -> None:
@@ -97,10 +117,33 @@ class Kit(GridLayout):
                 down = self.settings.get(key, DEFAULTS[key]) == value
                 row.add_widget(toggle(app.tr(label), down, lambda k=key, v=value: self._set(k, v)))
         self.die_title.text = app.tr(Message("Special die: tap a face to switch sack and castle"))
+        if hasattr(self, "cards"):
+            self._card_list(app)
         self.faces.clear_widgets()
         for face, symbol in enumerate(self.settings["special_die"], start=1):
             text = f"{face}: {app.tr(SYMBOLS[symbol])}"
             self.faces.add_widget(toggle(text, symbol == CASTLE, lambda f=face: self._flip(f)))
+
+    def _card_list(self, app: Any) -> None:
+        """Which list of document cards new games take, and the two ways to change it."""
+        from kivy.factory import Factory
+
+        from companion.games.gluecksritter.screens.cardlist import described
+
+        own = self.settings.get("documents")
+        self.cards_words.text = app.tr(described(own))
+        self.cards.clear_widgets()
+        read = Factory.Quiet(text=app.tr(Message("Read our card list …")))
+        read.bind(on_release=lambda *_: self._read(app))
+        shipped = Factory.Quiet(text=app.tr(Message("The shipped card list")), disabled=own is None)
+        shipped.bind(on_release=lambda *_: self._set("documents", None))
+        self.cards.add_widget(read)
+        self.cards.add_widget(shipped)
+
+    def _read(self, app: Any) -> None:
+        from companion.games.gluecksritter.screens.cardlist import CardListDialog
+
+        CardListDialog(app.data_dir, lambda cards: self._set("documents", cards)).open_now()
 
     def _set(self, key: str, value: Any) -> None:
         self.settings[key] = value

@@ -15,9 +15,12 @@ PLAYERS = (3, 6)
 
 def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings: Mapping[str, Any]) -> Any:
     """The engine's setup from a rule set, the colours in seating order, the names given and the
-    sack, special die and documents (the game's settings, or the form's choices for this game)."""
-    from companion.catalogue import load_catalogue
+    sack, special die and documents (the game's settings, or the form's choices for this game); the
+    card list is the table's own when the settings hold one, else the shipped one."""
+    from companion.catalogue import check_catalogue, load_catalogue
     from engines.gluecksritter import Setup
+
+    own = settings.get("documents")
 
     return Setup(
         rules=rules,
@@ -26,5 +29,5 @@ def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings:
         digital_sack=settings.get("digital_sack", True),
         real_documents=settings.get("real_documents", True),
         special_die=tuple(settings.get("special_die", ("sack",) * 4 + ("castle",) * 2)),
-        documents=load_catalogue(),
+        documents=check_catalogue(own, "the table's card list") if own else load_catalogue(),
     )
