@@ -20,3 +20,4 @@ def test_a_whole_game_by_touch_offers_only_what_can_be_done(tmp_path, rules, see
     assert {"take-document", "buy-pieces", "knight-act", "reveal-actions"} <= set(seen["commands"])
     if rules == "osullivan-2002":
         assert {"play-document", "apply-document", "make-offer"} <= set(seen["commands"])
+        assert seen["handed"] > 0, "a document's effect moved coins, entered from the screen"

@@ -212,6 +212,7 @@ def whole_game(data: Path, rules: str, seed: str) -> dict[str, Any]:
         "effects": table.effects,
         "checks": table.checks,
         "corrections": [line["command"] for line in log if line.get("correction")],
+        "handed": sum(e["type"] == "handed-over" for line in log for e in line.get("events", ())),
         "commands": sorted({line["command"] for line in log if "command" in line}),
         "real": view["real_documents"],
     }
