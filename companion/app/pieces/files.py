@@ -4,8 +4,10 @@
   space), this device's own folder (``exports`` in the data directory), or another folder chosen
   in :class:`FolderDialog`; a tap writes the game's export and, for a finished game, its BG Stats
   play file there (:func:`companion.results.gamefiles.export_to`).
-- :class:`ImportDialog`: the same places as sources; a place lists the games exported there, and
-  a tap imports one (:func:`companion.results.gamefiles.import_from`).
+- :class:`FilePicker`: the same places as sources; a place lists the files found there, and a tap
+  takes one. :class:`ImportDialog` is one: the games exported there, a tap imports one
+  (:func:`companion.results.gamefiles.import_from`); a game's screens may have others (a list of
+  its cards read from a stick).
 - :class:`FolderDialog`: a folder browser for fingers, Kivy's ``FileChooserListView`` with big
   rows: a tap opens a folder, "Here" takes the folder shown.
 
@@ -300,28 +302,40 @@ def _make(folder: Path) -> None:
         ) from None
 
 
-class ImportDialog(Places):
-    """Read a game from a stick or a folder into the journal: ``on_imported(game_id)`` after."""
+class FilePicker(Places):
+    """The places, then the files found in the place chosen (``files``), a tap taking one
+    (``take``); a subclass says which files and in which words (``WORDS``: the places' page title
+    and line, the files' page title with ``{folder}``, its line, and its line when there are none)."""
 
-    def __init__(self, journal: Any, data_dir: Path, on_imported: Callable[[int], None], **kwargs: Any) -> None:
+    WORDS: dict[str, Message]
+
+    def __init__(self, data_dir: Path, **kwargs: Any) -> None:
         super().__init__(data_dir, **kwargs)
-        self.journal = journal
-        self.on_imported = on_imported
         self.folder: Path | None = None
         self.show()
+
+    def files(self, folder: Path) -> list[Path]:
+        """The files to offer in ``folder``; FilesProblem when it cannot be read."""
+        raise NotImplementedError
+
+    def file_text(self, path: Path) -> str:
+        return path.name
+
+    def take(self, path: Path) -> None:
+        raise NotImplementedError
 
     def show(self) -> None:
         """The places, read anew."""
         self.folder = None
-        body = [self.body(Message("Tap where the game is."))] + self.places()
+        body = [self.body(self.WORDS["where"])] + self.places()
         buttons = [(Message("Back"), self.close, False), (Message("Look again"), self.show, True)]
-        self.page(Message("Import a game"), body, buttons)
+        self.page(self.WORDS["title"], body, buttons)
 
     def chosen(self, folder: Path) -> Text | None:
-        """The games exported in ``folder``, a page of their own; a folder that cannot be read is
-        said in red (and given back, for the folder browser)."""
+        """The files in ``folder``, a page of their own; a folder that cannot be read is said in
+        red (and given back, for the folder browser)."""
         try:
-            files = importable(folder) if folder.is_dir() or folder != self.own else []
+            files = self.files(folder) if folder.is_dir() or folder != self.own else []
         except FilesProblem as problem:
             self.problem = problem.text
             self.show()
@@ -336,21 +350,44 @@ class ImportDialog(Places):
     def list_files(self, files: list[Path]) -> None:
         assert self.folder is not None
         where = self.folder.name or str(self.folder)
-        body: list[Any] = [self.body(Message("Tap a game to import it."))] if files else []
+        body: list[Any] = [self.body(self.WORDS["pick"])] if files else []
         for path in files:
-            button = Factory.Quiet(text=f"{path.name}  ·  {_when(path)}")
+            button = Factory.Quiet(text=self.file_text(path))
             button.height = dp(theme.BUTTON_DP)
             button.path = path
             button.bind(on_release=lambda *_, chosen=path: self.take(chosen))
             body.append(button)
         if not files:
-            body.append(self.body(Message("There is no exported game in {folder}.", folder=where)))
+            body.append(self.body(Message(self.WORDS["none"].msgid, folder=where)))
         buttons = [(Message("Back"), self.show, False), (Message("Look again"), self.again, True)]
-        self.page(Message("Games in {folder}", folder=where), body, buttons)
+        self.page(Message(self.WORDS["files"].msgid, folder=where), body, buttons)
 
     def again(self) -> None:
         if self.folder is not None:
             self.chosen(self.folder)
+
+
+class ImportDialog(FilePicker):
+    """Read a game from a stick or a folder into the journal: ``on_imported(game_id)`` after."""
+
+    WORDS = {
+        "title": Message("Import a game"),
+        "where": Message("Tap where the game is."),
+        "files": Message("Games in {folder}"),
+        "pick": Message("Tap a game to import it."),
+        "none": Message("There is no exported game in {folder}."),
+    }
+
+    def __init__(self, journal: Any, data_dir: Path, on_imported: Callable[[int], None], **kwargs: Any) -> None:
+        self.journal = journal
+        self.on_imported = on_imported
+        super().__init__(data_dir, **kwargs)
+
+    def files(self, folder: Path) -> list[Path]:
+        return importable(folder)
+
+    def file_text(self, path: Path) -> str:
+        return f"{path.name}  ·  {_when(path)}"
 
     def take(self, path: Path) -> None:
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import card_button, new_game, place_rows, say, start
+from tests.companion.app.sessions import card_button, choose_behind_the_cover, new_game, place_rows, say, start
 
 PLAYERS = ("red", "blue", "green")
 
@@ -19,16 +19,6 @@ def _heard(app: Any) -> list[Any]:
     heard: list[Any] = []
     app.table.listen(heard.append)
     return heard
-
-
-def _choose(app: Any, driver: Any, picks: dict[str, tuple[int, int]]) -> None:
-    for player, cards in picks.items():
-        driver.tap(say(app, "{player}: choose in private", player=player))
-        driver.tap(say(app, "I am {player}: show", player=player))
-        for card in cards:
-            driver.tap(driver.find(str(card), exact=True))
-        driver.tap(say(app, "Lock in"))
-        driver.tap(say(app, "Done"))
 
 
 def _commands(app: Any) -> list[dict[str, Any]]:
@@ -48,7 +38,8 @@ def real_card(data: Path, language: str) -> dict[str, Any]:
     seen: dict[str, Any] = {"real": app.table.public_view()["view"]["real_documents"]}
     driver.tap(say(app, "Enter the Ducat card"))
     driver.tap(say(app, "Place the coins"))
-    _choose(app, driver, {"red": (1, 5), "blue": (2, 6), "green": (3, 6)})
+    for player, cards in {"red": (1, 5), "blue": (2, 6), "green": (3, 6)}.items():
+        choose_behind_the_cover(app, driver, player, cards)
     driver.tap(say(app, "Reveal the documents"))
     driver.tap(say(app, "Reveal the action cards"))
     heard = _heard(app)

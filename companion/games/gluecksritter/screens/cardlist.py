@@ -1,6 +1,6 @@
 """The table's own list of its document cards, read by touch from a USB stick (or any folder): the
-places (the app's :class:`~companion.app.pieces.files.Places`), then the card lists found there
-(``.toml`` files, written as ``companion/data/gluecksritter-documents.toml`` is); a tap checks one
+places, then the card lists found there (the app's :class:`~companion.app.pieces.files.FilePicker`;
+``.toml`` files, written as ``companion/data/gluecksritter-documents.toml`` is); a tap checks one
 as a game's setup would (every entry valid, the box's 25 cards, each id once) and keeps it in the
 game's settings for every new game. A list that cannot be used is said in red inside the dialog,
 which stays open, and nothing changes."""
@@ -11,12 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kivy.factory import Factory
-from kivy.metrics import dp
-
-from companion.app import theme
-from companion.app.pieces.files import Places
+from companion.app.pieces.files import FilePicker
 from companion.i18n import Join, Local, Message, Plural, Text
+from companion.results.drives import FilesProblem
 
 SHOWN = 4  # the names a settings line shows of a card list
 
@@ -38,54 +35,29 @@ def described(cards: list[dict[str, Any]] | None) -> Text:
     )
 
 
-class CardListDialog(Places):
+class CardListDialog(FilePicker):
     """Where the card list is, then which one; ``taken(cards)`` with the list's entries."""
 
+    WORDS = {
+        "title": Message("Read our card list"),
+        "where": Message("Tap where the card list is: a .toml file like the shipped one."),
+        "files": Message("Card lists in {folder}"),
+        "pick": Message("Tap the card list to take it."),
+        "none": Message("There is no card list (.toml) in {folder}."),
+    }
+
     def __init__(self, data_dir: Path, taken: Callable[[list[dict[str, Any]]], Any], **kwargs: Any) -> None:
-        super().__init__(data_dir, **kwargs)
         self.taken = taken
-        self.folder: Path | None = None
-        self.show()
+        super().__init__(data_dir, **kwargs)
 
-    def show(self) -> None:
-        self.folder = None
-        body = [self.body(Message("Tap where the card list is: a .toml file like the shipped one."))] + self.places()
-        buttons = [(Message("Back"), self.close, False), (Message("Look again"), self.show, True)]
-        self.page(Message("Read our card list"), body, buttons)
-
-    def chosen(self, folder: Path) -> Text | None:
-        """The card lists in ``folder``, a page of their own; a folder that cannot be read is said."""
+    def files(self, folder: Path) -> list[Path]:
         try:
-            files = sorted(path for path in folder.glob("*.toml") if path.is_file()) if folder.is_dir() else []
+            return sorted(path for path in folder.glob("*.toml") if path.is_file())
         except OSError as error:
-            problem = Message("{folder} cannot be read: {problem}", folder=str(folder), problem=error.strerror or "?")
-            self.problem = problem
-            self.show()
-            return problem
-        if self.browser is not None:
-            self.browser.close()
-            self.browser = None
-        self.folder = folder
-        self.list_files(files)
-        return None
-
-    def list_files(self, files: list[Path]) -> None:
-        assert self.folder is not None
-        where = self.folder.name or str(self.folder)
-        body: list[Any] = [self.body(Message("Tap the card list to take it."))] if files else []
-        for path in files:
-            button = Factory.Quiet(text=path.name)
-            button.height = dp(theme.BUTTON_DP)
-            button.bind(on_release=lambda *_, chosen=path: self.take(chosen))
-            body.append(button)
-        if not files:
-            body.append(self.body(Message("There is no card list (.toml) in {folder}.", folder=where)))
-        buttons = [(Message("Back"), self.show, False), (Message("Look again"), self.again, True)]
-        self.page(Message("Card lists in {folder}", folder=where), body, buttons)
-
-    def again(self) -> None:
-        if self.folder is not None:
-            self.chosen(self.folder)
+            problem = error.strerror or str(error)
+            raise FilesProblem(
+                Message("{folder} cannot be read: {problem}", folder=str(folder), problem=problem)
+            ) from None
 
     def take(self, path: Path) -> None:
         from companion.catalogue import CatalogueError, load_catalogue
