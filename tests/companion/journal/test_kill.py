@@ -164,6 +164,7 @@ def one_run(db: Path, rng: random.Random, game: LongGame, tally: Tally, lock: th
     killed = proc.returncode == -signal.SIGKILL
     if not killed:  # it finished before the kill: the whole game, then its result line
         assert proc.returncode == 0 and printed[-1].startswith("ok "), printed[-3:]
+    if printed and printed[-1].startswith("ok "):  # also killed after the result, while Python ended
         printed.pop()
 
     # 1. what was printed, read back with a read-only connection before anything else opens the file
