@@ -27,10 +27,11 @@ from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.app import theme
+from companion.app.option import Option
 from companion.app.people import names
 from companion.app.pieces.cover import PrivacyCover
 from companion.app.pieces.dialog import Dialog
-from companion.app.pieces.options import grow
+from companion.app.pieces.options import grow, option_button
 from companion.app.pieces.stepper import Stepper
 from companion.app.widgets import toggle
 from companion.games.gluecksritter.documents import catalogue, does, name, quoted
@@ -141,14 +142,10 @@ class DocumentsCover(PrivacyCover):
         )
 
     def _play_button(self, words: Any, command: c.PlayDocument) -> Any:
+        """Play it: greyed with the reason when the rules refuse it now (a red seal after phase B)."""
         refused = self.app.table.trial(command)
-        text = self.app.tr(words)
-        button = Factory.Big(text=text if refused is None else f"{text}\n{self.app.tr(refused.shown)}")
-        if refused is not None:
-            button.disabled = True
-            grow(button)
-        button.bind(on_release=lambda *_: self.play(command))
-        return button
+        why = self.app.tr(refused.shown) if refused is not None else None
+        return option_button(Option(words, command), self.app.tr(words), lambda chosen: self.play(chosen.command), why)
 
     def play(self, command: c.PlayDocument) -> None:
         table = self.app.table
