@@ -46,12 +46,6 @@ def does(view: Mapping[str, Any] | None, document: str) -> Text | None:
     return Local(entry["does"]) if entry and entry.get("does") else None
 
 
-def seal(view: Mapping[str, Any] | None, document: str) -> Text:
-    """Its seal as the card shows it."""
-    entry = catalogue(view).get(document) or {}
-    return Message("red seal") if entry.get("seal") == "red" else Message("yellow seal")
-
-
 def names(view: Mapping[str, Any] | None) -> dict[str, Text]:
     """Every document of the catalogue by its name in quotation marks, in the catalogue's order."""
     return {document: quoted(view, document) for document in catalogue(view)}

@@ -5,7 +5,7 @@ shipped catalogue speaks both languages for every card."""
 from __future__ import annotations
 
 from companion.catalogue import load_catalogue
-from companion.games.gluecksritter.documents import does, name, names, quoted, seal, shipped
+from companion.games.gluecksritter.documents import does, name, names, quoted, shipped
 from companion.i18n import Local, render
 from engines.gluecksritter import GAME, DocumentSpec, Setup
 
@@ -23,7 +23,6 @@ def test_a_card_is_named_in_the_language_shown_from_the_games_own_catalogue():
     assert (render(name(view, "tithe"), "de"), render(name(view, "tithe"), "en")) == ("Zehnt", "Tithe")
     assert (render(quoted(view, "tithe"), "de"), render(quoted(view, "tithe"), "en")) == ("„Zehnt“", "“Tithe”")
     assert render(does(view, "tithe"), "de") == "2 Silber / 2 silver"  # one text for both
-    assert (render(seal(view, "tithe"), "de"), render(seal(view, "tithe"), "en")) == ("rotes Siegel", "red seal")
     assert list(names(view)) == ["tithe"]
     assert name(view, "no-such-card") == "no-such-card" and does(view, "no-such-card") is None
 
