@@ -445,6 +445,7 @@ class CompanionApp(App):
             RollCalled,
             Rolling,
             RollKept,
+            StepResumed,
         )
 
         if isinstance(notice, Refused):
@@ -461,9 +462,10 @@ class CompanionApp(App):
             after = self.table.public_view()["view"] if self.table is not None else None
             self.happened = self.happenings(notice.events, after=after)
             self.tell(self.happened[0] if self.happened else "")
-        elif isinstance(notice, ChoiceInterrupted):  # after what opening the table said (the hardware's problems)
+        elif isinstance(notice, ChoiceInterrupted | StepResumed):  # after what opening the table said
             said, refusal = self._word if self._word else ([], False)
-            self.tell([*said, notice.text], refusal=refusal)
+            then = [notice.next] if isinstance(notice, StepResumed) and notice.next is not None else []
+            self.tell([*said, notice.text, *then], refusal=refusal)
         elif isinstance(notice, LockedIn):
             self.tell(Message("{player} has locked in.", player=self.person(notice.player)))
         elif isinstance(notice, PressIgnored):

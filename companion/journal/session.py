@@ -8,6 +8,7 @@ command in play. Snapshots of the state along the chain keep resuming fast howev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -17,7 +18,7 @@ from companion.i18n import ENGLISH, Text, render
 from companion.journal.errors import JournalDamaged, JournalError
 from companion.journal.games import game_named
 from companion.journal.rows import SNAPSHOT_EVERY, is_over
-from companion.journal.store import Journal
+from companion.journal.store import PREVIOUS, Journal, NewEntry
 from companion.journal.table_words import messages
 from engines.core.errors import InvariantBroken, RuleViolation
 from engines.core.history import replay
@@ -187,28 +188,52 @@ class Session:
     def apply(self, command: Any) -> Committed:
         """Decide, commit to the journal, then change the state. RuleViolation or
         JournalWriteError leave the session (and the journal) as they were."""
-        events = tuple(self.game.decide(self.state, command))
-        state = replay(self.game, self.state, events)
-        since = self._since.get(self.head, SNAPSHOT_EVERY) + len(events)
-        snapshot = self.game.dump_state(state) if since >= SNAPSHOT_EVERY else None
-        seq = self.journal.append(
-            self.game_id,
-            kind="command",
-            head=self.head,
-            parent=self.head,
-            command=self.game.dump_command(command),
-            events=[self.game.dump_event(e) for e in events],
-            snapshot=snapshot,
-            finished=is_over(state),
-        )
-        self.parents[seq] = self.head
-        self.head = seq
-        self.state = state
+        return self.apply_all([command])[0]
+
+    def apply_all(self, commands: Iterable[Any], facts: dict[str, str | None] | None = None) -> list[Committed]:
+        """Several commands as one step of the table (every player's revealed picks, the
+        corrections of one dialog): each decided on the state the ones before it leave, then all
+        committed in one transaction together with ``facts`` of the session
+        (:meth:`Journal.append_many`), then the state changes. A command the rules refuse
+        (RuleViolation) or a write that fails (JournalWriteError) leaves the session and the
+        journal as they were: a power cut finds either all of them written or none."""
+        state, head, since = self.state, self.head, self._since.get(self.head, SNAPSHOT_EVERY)
+        planned: list[tuple[tuple[Any, ...], Any, int, dict[str, Any] | None]] = []
+        entries = []
+        for command in commands:
+            events = tuple(self.game.decide(state, command))
+            state = replay(self.game, state, events)
+            since += len(events)
+            snapshot = self.game.dump_state(state) if since >= SNAPSHOT_EVERY else None
+            entries.append(
+                NewEntry(
+                    "command",
+                    head,
+                    parent=head,
+                    command=self.game.dump_command(command),
+                    events=[self.game.dump_event(e) for e in events],
+                    snapshot=snapshot,
+                    finished=is_over(state),
+                )
+            )
+            planned.append((events, state, since, snapshot))
+            if snapshot is not None:
+                since = 0
+            head = PREVIOUS  # the next command's parent: this one, whose number the writing gives
+        if not planned:
+            return []
+        seqs = self.journal.append_many(self.game_id, entries, facts)
+        committed = []
+        for seq, (events, state, since, snapshot) in zip(seqs, planned, strict=True):
+            self.parents[seq] = self.head
+            self.head = seq
+            self.state = state
+            if snapshot is not None and self._snapshots is not None:
+                self._snapshots.add(seq)
+            self._remember(seq, state, 0 if snapshot is not None else since)
+            committed.append(Committed(seq, events))
         self.redo_stack.clear()
-        if snapshot is not None and self._snapshots is not None:
-            self._snapshots.add(seq)
-        self._remember(seq, state, 0 if snapshot is not None else since)
-        return Committed(seq, events)
+        return committed
 
     def undo(self) -> Moved:
         if not self.head:

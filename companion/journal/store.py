@@ -15,6 +15,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,9 @@ from companion.journal.errors import JournalDamaged, JournalError, JournalForeig
 from companion.journal.rows import EntryRow, GameRow, dumps, is_over, now
 
 HEADER = b"SQLite format 3\x00"
+PREVIOUS = -1
+"""A :class:`NewEntry`'s parent that is the entry written just before it in the same
+:meth:`Journal.append_many` (whose number is known only then)."""
 
 
 def _cause(exc: sqlite3.Error) -> str:
@@ -41,6 +45,25 @@ def _problem(exc: sqlite3.Error) -> str:
     if "unable to open" in text:
         return "the journal's directory cannot be written"
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class NewEntry:
+    """One entry to append (:meth:`Journal.append_many`): a command with its parent and events, or
+    an undo or redo of ``target`` with its words (``parent``: :data:`PREVIOUS` for the command
+    written just before it in the same call); ``head`` is the command in play after an undo or
+    redo; ``snapshot`` the state after the entry, if one is kept; ``finished`` whether the game has
+    ended after it."""
+
+    kind: str
+    head: int
+    target: int | None = None
+    parent: int | None = None
+    command: dict[str, Any] | None = None
+    events: list[dict[str, Any]] | None = None
+    words: list[str] | None = None
+    snapshot: dict[str, Any] | None = None
+    finished: bool = False
 
 
 class Journal:
@@ -339,32 +362,63 @@ class Journal:
     ) -> int:
         """Append one entry (and maybe a snapshot of the state after it), move the game's head;
         all in one committed transaction. Returns the entry's number."""
+        entry = NewEntry(kind, head, target, parent, command, events, words, snapshot, finished)
+        return self.append_many(game_id, [entry])[0]
+
+    def append_many(
+        self, game_id: int, entries: Iterable[NewEntry], facts: dict[str, str | None] | None = None
+    ) -> list[int]:
+        """Append several entries in order (each command's parent is the one before, as the caller
+        gave it), with their snapshots, the game's head after the last, and ``facts`` of the session
+        to keep or forget (None): all in one committed transaction, or, when it fails, none of it
+        (:class:`JournalWriteError`). One step the table takes (every player's revealed picks, the
+        corrections of one dialog) is written this way. Returns the entries' numbers."""
         at = now()
+        seqs = []
         with self.transaction() as db:
-            seq = self.next_seq(game_id)
-            db.execute(
-                "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    seq,
-                    kind,
-                    target,
-                    parent,
-                    None if command is None else dumps(command),
-                    None if events is None else dumps(events),
-                    None if words is None else dumps(words),
-                    at,
-                ),
-            )
-            new_head = seq if kind == "command" else head
+            seq = self.next_seq(game_id) - 1
+            new_head, finished = 0, False
+            for entry in entries:
+                if entry.parent == PREVIOUS and not seqs:
+                    raise ValueError("the first entry of append_many has no entry before it")
+                parent = seq if entry.parent == PREVIOUS else entry.parent
+                seq += 1
+                db.execute(
+                    "INSERT INTO entries (game_id, seq, kind, target, parent, command, events, words, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        seq,
+                        entry.kind,
+                        entry.target,
+                        parent,
+                        None if entry.command is None else dumps(entry.command),
+                        None if entry.events is None else dumps(entry.events),
+                        None if entry.words is None else dumps(entry.words),
+                        at,
+                    ),
+                )
+                new_head = seq if entry.kind == "command" else entry.head
+                if entry.snapshot is not None:
+                    db.execute(
+                        "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game_id, new_head, dumps(entry.snapshot))
+                    )
+                finished = entry.finished
+                seqs.append(seq)
+            if not seqs:
+                raise ValueError("append_many needs at least one entry")
             db.execute(
                 "UPDATE games SET head = ?, updated = ?, finished = ? WHERE id = ?",
                 (new_head, at, at if finished else None, game_id),
             )
-            if snapshot is not None:
-                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?)", (game_id, new_head, dumps(snapshot)))
-        return seq
+            for key, value in (facts or {}).items():
+                if key == "running":
+                    raise ValueError("the running game is set with set_running")
+                if value is None:
+                    db.execute("DELETE FROM session WHERE key = ?", (key,))
+                else:
+                    db.execute("INSERT OR REPLACE INTO session VALUES (?, ?)", (key, value))
+        return seqs
 
     def entries(self, game_id: int, *, after: int = 0) -> Iterator[EntryRow]:
         cur = self.db.execute(

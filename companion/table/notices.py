@@ -76,6 +76,34 @@ class ChoiceInterrupted:
 
 
 @dataclass(frozen=True, slots=True)
+class StepResumed:
+    """The power went off in the middle of a step the journal did not hold yet (a die of an
+    exchange rolled before the other, a flight asked for, a castle laid before its march was
+    confirmed): the public part of it was kept and the step goes on where it stood. ``faces``: the
+    dice rolled for it before the cut (in the open); ``next``: what the step waits for now, to
+    render; ``lost``: the step could not be taken up again, so it is entered anew."""
+
+    faces: tuple[int, ...] = ()
+    next: Any = field(default=None, compare=False)
+    lost: bool = False
+
+    @property
+    def text(self) -> Any:
+        from companion.i18n import Join, Message, Plural
+
+        if self.lost:
+            return Message("The power failed in the middle of a step that cannot be taken up again: enter it anew.")
+        if self.faces:
+            return Plural(
+                "The power failed in the middle of this step; the roll made before it is kept: {faces}.",
+                "The power failed in the middle of this step; the rolls made before it are kept: {faces}.",
+                len(self.faces),
+                faces=Join(*self.faces),
+            )
+        return Message("The power failed in the middle of this step; it goes on where it stood.")
+
+
+@dataclass(frozen=True, slots=True)
 class LockedIn:
     """The player has locked in all their picks (their LED is lit). Never says which."""
 
@@ -140,6 +168,7 @@ Notice = (
     | Moved
     | ChoiceOpened
     | ChoiceInterrupted
+    | StepResumed
     | LockedIn
     | PicksCleared
     | PressIgnored

@@ -21,7 +21,7 @@ from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
 from companion.journal.table_words import messages
-from companion.table import unfinished
+from companion.table import underway, unfinished
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
 from companion.table.game import Rolled, RollWanted, TableGame
 from companion.table.loop import Loop, Schedule
@@ -38,6 +38,7 @@ from companion.table.notices import (
     RollCalled,
     Rolling,
     RollKept,
+    StepResumed,
 )
 from companion.table.rolls import tilted, use_roll
 from companion.table.selection import Selection, refusals
@@ -101,6 +102,11 @@ class Table:
         self._listeners: list[Listener] = []
         self._intent: RollWanted | None = None  # a screen's command waiting for its roll
         self._kept: Rolled | None = None  # a roll kept for the screen to complete its command
+        self._asked: Any = None  # the screen's command whose roll is awaited
+        self._faces: list[tuple[str, int]] = []  # the dice settled for the step under way
+        self._screen_step: dict[str, Any] | None = None  # what a screen holds of the step under way
+        self._resumed_screen: dict[str, Any] | None = None  # the screen's step found at the start
+        self._under_way_kept: str | None = None  # the journal's record of the step under way
         self._screen_die = ScreenDie(rng, clock=clock)
         self._devices = Devices(self._loop, self._hardware, panel=panel, leds=leds, dice=dice)
         self._selection: Selection | None = None
@@ -120,12 +126,15 @@ class Table:
         """Start the hardware and open the secret choice if the game awaits one."""
         self._loop.check()
         lost = unfinished.take(self._session, self._game)  # before the choice opens and is kept anew
+        held = underway.take(self._session)
         self._devices.start()
         self._interrupted = lost is not None
         self._changed()
         if lost is not None:
             log.info("the secret choice was cut off (%s had locked in): everyone chooses again", list(lost))
             self._tell(ChoiceInterrupted(lost))
+        if held is not None:
+            self._tell(self._resume(held))
 
     def close(self) -> None:
         """Stop the hardware; calls still on their way from its threads are dropped. The journal
@@ -210,10 +219,33 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation, player))
         if isinstance(ready, RollWanted):
-            self._intent = ready
+            self._intent, self._asked, self._faces = ready, command, []
+            self._keep_under_way()
             return self._tell(RollCalled(ready.player, ready.die, ready.words, ready.text))
         notice = self._commit(ready)
         if isinstance(notice, Happened):  # a refusal changed nothing: a roll kept or awaited stays
+            self._changed()
+        return notice
+
+    def submit_all(self, commands: list[Any]) -> Notice:
+        """Several commands a screen makes of one touch (the corrections of one dialog), written
+        as one step: all of them, or, when the rules refuse one or the journal cannot be written,
+        none. None of them may wait for a roll. Returns the notice of the last command written, or
+        of the refusal."""
+        self._loop.check()
+        if len(commands) == 1:
+            return self.submit(commands[0])
+        ready = []
+        for command in commands:
+            try:
+                made = self._game.prepare(self._state, command, self._rng)
+            except RuleViolation as violation:
+                return self._tell(self._refusal(violation, getattr(command, "player", None)))
+            if isinstance(made, RollWanted):
+                raise ValueError(f"{type(command).__name__} waits for a roll: it is sent alone")
+            ready.append(made)
+        notice = self._commit_all(ready)
+        if not isinstance(notice, Refused):
             self._changed()
         return notice
 
@@ -243,6 +275,27 @@ class Table:
         """Forget a screen's command that was waiting for its roll, and a roll kept for one."""
         self._intent = None
         self._kept = None
+        self._asked = None
+        self._faces = []
+        self._keep_under_way()
+
+    def hold_step(self, step: dict[str, Any] | None) -> None:
+        """What a screen holds of a step it has begun and not yet sent (a castle laid on the board,
+        its march still to confirm), kept in the journal so that a power cut before the step is
+        written does not lose it (:mod:`companion.table.underway`); None: nothing is under way.
+        Only what the table sees anyway: never a secret. A written command forgets it."""
+        self._loop.check()
+        self._screen_step = dict(step) if step is not None else None
+        self._keep_under_way()
+
+    def resumed_step(self) -> dict[str, Any] | None:
+        """The step a screen held when the power went off, if the game still stands where it was
+        then; given once, to the screen that takes it up again."""
+        self._loop.check()
+        step, self._resumed_screen = self._resumed_screen, None
+        if step is not None:
+            self._screen_step = step
+        return step
 
     def preview(self, kind: Literal["undo", "redo"]) -> tuple[Any, ...] | None:
         """The words an undo or redo would give now, without writing anything, so that a screen
@@ -327,13 +380,19 @@ class Table:
         if isinstance(command, RollWanted):  # the next die of the same command
             log.info("%s die settled on %d (%s); the next die is awaited", roll.die, roll.face, roll.source)
             self._intent = command
+            self._faces.append((roll.die, roll.face))
+            self._keep_under_way()
             return self._tell(RollCalled(command.player, command.die, command.words, command.text))
         if isinstance(command, Rolled):  # the screen asks the rest of the command
             log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, command.purpose)
             self._intent, self._kept = None, command
+            self._faces.append((roll.die, roll.face))
+            self._keep_under_way()
             return self._tell(RollKept(command.player, command.die, command.face, command.purpose, command.text))
         log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, getattr(command, "type", "?"))
         notice = self._commit(command)
+        if isinstance(notice, Refused) and notice.rule == "journal.write":
+            return notice  # nothing was written: the rolls before this one stay, this die is asked again
         self._changed()
         return notice
 
@@ -359,25 +418,39 @@ class Table:
             for notice in self._selection.ask_again(accepted, self._state):
                 self._tell(notice)
             return
-        for command in picks.values():
-            if isinstance(self._commit(command), Refused):
-                break
+        # One step: every pick, and the end of the record of who had locked in, in one transaction.
+        if not isinstance(self._commit_all(list(picks.values()), {unfinished.KEY: None}), Refused):
+            self._choice_kept = (0, ())
         self._changed()
 
     # --------------------------------------------------------------------------- writing
     def _commit(self, command: Any) -> Notice:
         """Write one command; the notice of what happened, or of the refusal. No sync."""
-        player = getattr(command, "player", None)
+        return self._commit_all([command])
+
+    def _commit_all(self, commands: list[Any], facts: dict[str, str | None] | None = None) -> Notice:
+        """Write the commands as one step, with the step under way ended and ``facts`` of the
+        session, in one transaction: all, or none (:meth:`Session.apply_all`). The notices of what
+        happened, one per command (the last returned), or of the refusal. No sync."""
+        facts = dict(facts or {})
+        if self._under_way_kept is not None:
+            facts[underway.KEY] = None  # written with the step: its record ends with it
         try:
-            committed = self._session.apply(command)
+            committed = self._session.apply_all(commands, facts)
         except RuleViolation as violation:
-            return self._tell(self._refusal(violation, player))
+            return self._tell(self._refusal(violation, _player(commands)))
         except JournalWriteError as error:
-            return self._tell(self._unwritten(error, player))
-        kind = getattr(command, "type", type(command).__name__)
-        log.info("entry %d: %s", committed.seq, kind)
-        public = tuple(self._session.game.public_event(event) for event in committed.events)
-        return self._tell(Happened(committed.seq, kind, public))
+            return self._tell(self._unwritten(error, _player(commands)))
+        if underway.KEY in facts:
+            self._under_way_kept = None
+        notice: Notice | None = None
+        for command, done in zip(commands, committed, strict=True):
+            kind = getattr(command, "type", type(command).__name__)
+            log.info("entry %d: %s", done.seq, kind)
+            public = tuple(self._session.game.public_event(event) for event in done.events)
+            notice = self._tell(Happened(done.seq, kind, public))
+        assert notice is not None
+        return notice
 
     def _move(self, kind: Literal["undo", "redo"]) -> Notice:
         self._loop.check()
@@ -409,10 +482,66 @@ class Table:
         """The state changed (or the table started): follow it with the choice and the rolls."""
         self._intent = None
         self._kept = None
+        self._asked = None
+        self._faces = []
+        self._screen_step = None
         if self._selection is not None:
             for notice in self._selection.sync(self._state):
                 self._tell(notice)
         self._keep_choice()
+        self._keep_under_way()
+
+    def _keep_under_way(self) -> None:
+        """The journal's public record of the step under way (:mod:`companion.table.underway`):
+        the screen's command awaiting its roll, the dice settled for it, the screen's own part."""
+        session = self._session
+        asked = None if self._asked is None else session.game.dump_command(self._asked)
+        kept = underway.record(session.game_id, session.head, asked, self._faces, self._screen_step)
+        if kept == self._under_way_kept:
+            return
+        try:
+            session.journal.set_fact(underway.KEY, kept)
+        except JournalWriteError as error:  # play goes on; only a power cut would go unsaid
+            log.warning("the step under way is not kept: %s", error)
+            return
+        self._under_way_kept = kept
+
+    def _resume(self, held: dict[str, Any]) -> Notice:
+        """Take up the step under way that a power cut interrupted (its record ``held``): the
+        screen's command asked again, the dice rolled for it before applied again in order, the
+        screen's own part given to it (:meth:`resumed_step`). What cannot be taken up is said."""
+        faces = tuple(face for _die, face in held["rolls"])
+        try:
+            asked = None if held["command"] is None else self._session.game.parse_command(held["command"])
+            if asked is not None:
+                wanted: Any = self._game.prepare(self._state, asked, self._rng)
+            else:
+                rolls = self._game.rolls(self._state) if held["rolls"] else []
+                wanted = rolls[0] if rolls else None
+            for die, face in held["rolls"]:
+                if not isinstance(wanted, RollWanted) or wanted.die != die:
+                    raise LookupError(f"the {die} die's {face} is not awaited now")
+                wanted = wanted.make(face)
+            if held["rolls"] or asked is not None:
+                if not isinstance(wanted, RollWanted | Rolled):
+                    raise LookupError("the step would be complete: it was written, or it is refused now")
+        except (RuleViolation, LookupError, ValueError) as problem:
+            log.warning("the step under way cannot be taken up again after the restart: %s", problem)
+            self._keep_under_way()
+            return StepResumed(faces, lost=True)
+        then: Any = None
+        if isinstance(wanted, RollWanted):
+            self._intent, self._asked = wanted, asked
+            then = wanted.text if wanted.text is not None else wanted.words
+        elif isinstance(wanted, Rolled):
+            self._kept, self._asked = wanted, asked
+            then = wanted.text
+        self._faces = list(held["rolls"])
+        self._resumed_screen = held["screen"]
+        self._screen_step = held["screen"]
+        self._keep_under_way()
+        log.info("the step under way was taken up again after the restart (rolls %s)", list(faces))
+        return StepResumed(faces, then)
 
     def _keep_choice(self) -> None:
         """The journal's public record of the choice under way (:mod:`companion.table.unfinished`):
@@ -441,3 +570,9 @@ class Table:
     def __repr__(self) -> str:
         game = f"{self._session.game.name} game {self._session.game_id}"
         return f"Table({game}, entry {self._session.head}, {self._selection!r}, die {self.status().die})"
+
+
+def _player(commands: list[Any]) -> str | None:
+    """Whose step several commands are, when they are one player's."""
+    players = {getattr(command, "player", None) for command in commands}
+    return players.pop() if len(players) == 1 else None

@@ -40,8 +40,8 @@ PICKS = {RED: (4, 1), BLUE: (4, 2), GREEN: (1, 5), YELLOW: (3, 6)}
 def test_a_round_with_a_duel_and_a_raid(tmp_path, loop, closing, emulator):
     journal, session = start_game(tmp_path / "journal.sqlite3", setup("schmidt-1998"))
     threads = []
-    apply = session.apply
-    session.apply = lambda command: threads.append(threading.current_thread()) or apply(command)
+    apply_all = session.apply_all  # every write of the table goes through it
+    session.apply_all = lambda *args: threads.append(threading.current_thread()) or apply_all(*args)
     rig = MatrixRig()
     table, heard = make_table(
         session,
