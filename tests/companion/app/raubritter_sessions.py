@@ -338,6 +338,83 @@ def restarted(data: Path) -> dict[str, Any]:
     return result
 
 
+def castle_until_killed(data: Path) -> dict[str, Any]:
+    """Into play: a castle laid on its cell and its knights counted, the march not yet confirmed;
+    say so, and wait to be killed (the power goes off in the middle of the castle's step)."""
+    from companion.games.raubritter.autoplay import next_command
+    from companion.games.raubritter.screens.guide import kinds_to_lay, step
+    from companion.i18n import Message, Plural, Word
+    from engines.raubritter.rules import building
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data, "de")
+    new_game(app, driver, 2)
+    t = Table(app, driver)
+    while not (t.view()["phase"] == "play" and t.view()["laid"] == 0):
+        t.lay(next_command(state_of(t.view())))
+    view = t.view()
+    kind = next(k for k in kinds_to_lay(view) if building(k) == "castle")
+    me = next(p for p in view["players"] if p["colour"] == view["current"])
+    t.option(Message("{kind} ({n} left)", kind=Word(kind), n=me["tiles"][kind]))
+    cell = t.screen.guided_now().targets[0]
+    t.cell(*cell)
+    t.option(Plural("{n} knight", "{n} knights", 1))
+    driver.until(lambda: app.journal.fact("under-way") is not None, what="the castle kept")
+    shown = app.table.public_view()
+    print(
+        json.dumps(
+            {
+                "ready": True,
+                "entry": shown["entry"],
+                "cell": list(cell),
+                "kind": kind,
+                "player": view["current"],
+                "kept": json.loads(app.journal.fact("under-way")),
+                "prompt": prompt(app),
+                "ghost": step(t.view(), t.screen.pending).ghost is not None,
+            }
+        ),
+        flush=True,
+    )
+    while True:
+        driver.frames(1)
+        time.sleep(0.01)
+
+
+def castle_restarted(data: Path) -> dict[str, Any]:
+    """Started again after the cut: what the screen shows of the castle, then its march confirmed
+    by touch."""
+    from companion.games.raubritter.screens.guide import step
+    from companion.i18n import Plural
+
+    app, driver = start(data)
+    driver.until(lambda: app.table is not None, what="the running game")
+    driver.frames(3)
+    t = Table(app, driver)
+    screen = t.screen
+    pending = screen.pending
+    result = {
+        "entry": app.table.public_view()["entry"],
+        "cell": list(pending.cell) if pending.cell else None,
+        "knights": pending.knights,
+        "kind": pending.kind,
+        "ghost": step(t.view(), pending).ghost is not None,
+        "prompt": prompt(app),
+        "word": app.root.word,
+        "happened": screen.ids.happened.text,
+        "said": app.say("The power failed in the middle of this step; it goes on where it stood."),
+    }
+    shot = data / "castle-restarted.png"
+    driver.shot(shot)
+    t.option(Plural("The {n} knight stays on the castle", "All {n} stay on the castle", 1))
+    driver.until(lambda: app.table.public_view()["entry"] > result["entry"], what="the castle written")
+    last = app.journal.entry(app.table.public_view()["game_id"], app.table.public_view()["entry"]).command
+    result["written"] = last
+    result["kept_after"] = app.journal.fact("under-way")
+    driver.stop()
+    return result
+
+
 def prompt(app: Any) -> str:
     return app.screen(TABLE_SCREEN).ids.prompt.text
 
@@ -356,4 +433,6 @@ SESSIONS = {
     "raubritter-corrections": corrections,
     "raubritter-until-killed": until_killed,
     "raubritter-restarted": restarted,
+    "raubritter-castle-until-killed": castle_until_killed,
+    "raubritter-castle-restarted": castle_restarted,
 }

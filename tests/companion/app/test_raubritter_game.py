@@ -68,6 +68,29 @@ def test_killed_in_the_middle_of_a_turn_it_opens_at_the_same_turn(tmp_path):
     assert after["laid_after"] == 2
 
 
+def test_a_castle_laid_before_its_march_is_laid_again_after_a_power_cut(tmp_path):
+    before = killed_when_ready("raubritter-castle-until-killed", tmp_path)
+    assert before["ghost"]  # the castle stood on the screen's grid, as on the table
+    assert before["kept"]["screen"] == {
+        "step": "raubritter-castle",
+        "kind": before["kind"],
+        "cell": before["cell"],
+        "knights": 1,
+        "direction": None,
+        "drops": None,
+    }
+    after = run_session("raubritter-castle-restarted", tmp_path)
+    assert after["entry"] == before["entry"]  # nothing written meanwhile
+    assert (after["kind"], after["cell"], after["knights"]) == (before["kind"], before["cell"], 1)
+    assert after["ghost"]  # drawn again where it lies on the table
+    assert after["said"] in after["word"]  # the bottom line says the step was cut and goes on
+    x, y = before["cell"]
+    assert f"Burg bei {x},{y}" in after["happened"], after["happened"]  # and which castle, where
+    assert after["written"]["type"] == "lay-tile" and after["written"]["kind"] == before["kind"]
+    assert (after["written"]["x"], after["written"]["y"], list(after["written"]["drops"])) == (x, y, [1])
+    assert after["kept_after"] is None  # written with the castle: the record of it is gone
+
+
 def test_corrections_on_the_grid_change_the_table_and_the_score(tmp_path):
     seen = run_session("raubritter-corrections", tmp_path)
     assert seen["kind"] == "plain-town"  # the village at 0,0 was a town

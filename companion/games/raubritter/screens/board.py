@@ -30,7 +30,17 @@ from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.games.raubritter import score
 from companion.games.raubritter.screens import dialogs
-from companion.games.raubritter.screens.guide import PARTS, Pending, at, key_of, step, tile_name, who
+from companion.games.raubritter.screens.guide import (
+    PARTS,
+    STAY,
+    Pending,
+    at,
+    key_of,
+    kinds_to_lay,
+    step,
+    tile_name,
+    who,
+)
 from companion.games.raubritter.screens.landscape import TERRAIN_COLOURS, Landscape  # noqa: F401 - the grid in board.kv
 from companion.i18n import Join, Message, Plural
 from companion.table.notices import Happened, Moved
@@ -73,6 +83,8 @@ class RaubritterScreen(Guided, AppScreen):
         self.view = view
         if self.pending.key != key_of(view):  # the game moved on: a correction goes on, a tile is forgotten
             self.pending = Pending(key_of(view), correcting=self.pending.correcting)
+        self._take_up(table, view)
+        table.hold_step(_held(self.pending))  # a castle on the board before its march: kept over a power cut
         now = step(view, self.pending)
         self.draw_players(app, view)
         self.ids.grid.show(
@@ -97,6 +109,21 @@ class RaubritterScreen(Guided, AppScreen):
     def _heard(self, notice: Any) -> None:
         if isinstance(notice, Happened | Moved):
             self.info = None
+
+    def _take_up(self, table: Any, view: dict[str, Any]) -> None:
+        """A castle laid on the board whose march was not confirmed when the power went off: laid
+        again on the screen, its march asked again."""
+        held = table.resumed_step()
+        pending = _pending(held, view) if held is not None else None
+        if pending is None:
+            return
+        self.pending = pending
+        assert pending.cell is not None
+        self.info = Message(
+            "Before the power failure {player} laid a castle at {cell}; its march is asked again.",
+            player=who(view["current"], view),
+            cell=at(*pending.cell),
+        )
 
     def draw_players(self, app: Any, view: dict[str, Any]) -> None:
         box = self.ids.players
@@ -369,3 +396,39 @@ class _Row(BoxLayout):
         self.tiles.text = f"[b]{player['tiles_total']}[/b]"
         self.knights.text = f"[b]{player['knights']}[/b]"
         self.points.text = f"[b]{points}[/b]"
+
+
+def _held(pending: Pending) -> dict[str, Any] | None:
+    """What the screen holds of a castle laid on its cell and not sent yet, in public words for the
+    table to keep (:meth:`companion.table.table.Table.hold_step`); None for anything else."""
+    if pending.correcting or pending.kind is None or pending.cell is None or building(pending.kind) != "castle":
+        return None
+    return {
+        "step": "raubritter-castle",
+        "kind": pending.kind,
+        "cell": list(pending.cell),
+        "knights": pending.knights,
+        "direction": pending.direction,
+        "drops": None if pending.drops is None else list(pending.drops),
+    }
+
+
+def _pending(held: dict[str, Any], view: dict[str, Any]) -> Pending | None:
+    """The castle a power cut interrupted, from the table's record of it, if it still fits the game
+    as it stands (the kind a castle, the cell free); None for anything else."""
+    try:
+        if held.get("step") != "raubritter-castle" or building(held["kind"]) != "castle":
+            return None
+        x, y = (int(v) for v in held["cell"])
+        knights = None if held["knights"] is None else int(held["knights"])
+        drops = None if held["drops"] is None else tuple(int(v) for v in held["drops"])
+        direction = held["direction"]
+        if direction not in (None, STAY, "north", "east", "south", "west"):
+            return None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if view["current"] is None or held["kind"] not in kinds_to_lay(view):
+        return None
+    if (x, y) not in step(view, Pending(key_of(view), kind=held["kind"])).targets:
+        return None
+    return Pending(key_of(view), kind=held["kind"], cell=(x, y), knights=knights, direction=direction, drops=drops)

@@ -429,9 +429,8 @@ class CorrectDialog(Dialog):
         if not changes:
             self.close()
             return
-        for command in changes:
-            notice = self.app.table.submit(command)
-            if isinstance(notice, Refused):
-                self.say_refusal(notice.shown)
-                return
+        notice = self.app.table.submit_all(changes)  # one step: every counter set, or none
+        if isinstance(notice, Refused):
+            self.say_refusal(notice.shown)
+            return
         self.close()
