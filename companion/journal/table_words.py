@@ -8,12 +8,20 @@ sentences (the command line, the journal); :func:`messages` as texts the table r
 language (:mod:`companion.i18n`: every game's words, the die-roll line and :data:`NOTHING` are
 catalogue messages).
 
-The words come from the two states alone (plus the undone command, whose die rolls are
-mentioned); they never name a secret: no secret pick, no document in a hand or face down,
+The words come from the two states (plus the undone command, whose die rolls are mentioned);
+where the command, carried out again on the earlier state, leads through its events to the later
+one, the words follow that path, so that a thing goes back where it really came from (gold a
+raid took from Red goes back to Red, not to the field whose gold Red took later in the same step):
+:func:`path`. They never name a secret: no secret pick, no document in a hand or face down,
 no treasure kind, no face-down card's type. Each game has its own module, the ``table_words``
-part of its home (``companion.games.<game>.table_words``: ``lines(current, restored, command)``
-and ``ROLLS``, the die values each command type carries); this one holds the dispatcher and the
-wording helpers they share.
+part of its home (``companion.games.<game>.table_words``: ``lines(path, command)``, the path
+from the state now to the state gone back to, and ``ROLLS``, the die values each command type
+carries); this one holds the dispatcher and the wording helpers they share.
+
+Each line is a :class:`Line`: the text and, made by the same code, what the table does by it as
+:class:`Move` (things carried from one place to another) and :class:`Put` (a thing set to a
+value: a card turned, a knight in the dungeon, a value on a track) in the game's own names of
+places and things, so that the words can be checked by carrying them out (:func:`lines`).
 
 Wording rules, the same for every game:
 
@@ -36,6 +44,8 @@ Wording rules, the same for every game:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, TypeVar
 
 from companion.games.registry import HOMES, UnknownGame, home
@@ -46,7 +56,38 @@ K = TypeVar("K", bound=Hashable)
 NOTHING = Message("Nothing on the table changes; only the referee's record does.")
 NOTHING_TO_MOVE = NOTHING.msgid
 
-__all__ = ["NOTHING", "NOTHING_TO_MOVE", "instructions", "messages"]
+__all__ = ["NOTHING", "NOTHING_TO_MOVE", "Line", "Move", "Put", "instructions", "lines", "messages", "path"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``count`` things of one ``kind`` carried from ``source`` to ``target`` (places and kinds as
+    the game's words name them, e.g. ``Move("gold", 1, "blue", "red")``)."""
+
+    kind: str
+    count: int
+    source: Hashable
+    target: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """A thing on the table set to ``value`` (``Put(("red", "dungeon"), False)``)."""
+
+    thing: Hashable
+    value: Any
+
+
+Act = Move | Put
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One instruction: its text and what the table does by it (nothing for a line that only says
+    whose turn or which phase it is)."""
+
+    text: Text
+    acts: tuple[Act, ...] = ()
 
 
 def instructions(
@@ -64,17 +105,41 @@ def instructions(
 def messages(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Text]:
     """:func:`instructions` as texts to render in the table's language (:mod:`companion.i18n`);
     a plain ``str`` among them would be a text not in the catalogues (none is now)."""
+    return [line.text for line in lines(game, current, restored, command, redo=redo)]
+
+
+def lines(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Line]:
+    """:func:`messages` with what the table does by each of them."""
     module = _module(game)
     rolls = command_rolls(module.ROLLS, command)
-    lines: list[Text] = []
+    out: list[Line] = []
     if rolls:
-        lines.append(roll_line(rolls, redo=redo))
-    lines += module.lines(current, restored, command or {})
-    if not lines:
+        out.append(Line(roll_line(rolls, redo=redo)))
+    out += module.lines(path(game, current, restored, command, redo=redo), command or {})
+    if not out:
         engine = home(game).game
         if engine.public_view(current) != engine.public_view(restored):
-            lines.append(NOTHING)
-    return lines
+            out.append(Line(NOTHING))
+    return out
+
+
+def path(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Any]:
+    """The states from ``current`` to ``restored``: through the states after each of the command's
+    events when the command, carried out again on the earlier of the two, leads to the later one
+    (backwards for an undo), else just the two (a command the engine no longer reads the same)."""
+    if not command or current == restored:
+        return [current, restored]
+    engine = home(game).game
+    earlier, later = (current, restored) if redo else (restored, current)
+    try:
+        states = [earlier]
+        for event in engine.decide(earlier, engine.parse_command(command)):
+            states.append(engine.evolve(states[-1], event))
+    except (ValueError, TypeError, KeyError):  # refused or unreadable now (RuleViolation is a ValueError)
+        return [current, restored]
+    if states[-1] != later:
+        return [current, restored]
+    return states if redo else states[::-1]
 
 
 def _module(game: str) -> Any:
@@ -152,3 +217,26 @@ def flows(
         merged[s, t] = merged.get((s, t), 0) + n
     left = {k: -v for k, v in give.items() if v} | {k: v for k, v in take.items() if v}
     return [(s, t, n) for (s, t), n in merged.items()], left
+
+
+def path_flows(
+    path: Sequence[Any],
+    counts: Callable[[Any], dict[K, int]],
+    rank: Callable[[K, K], int] | None = None,
+) -> list[tuple[K, K, int]]:
+    """:func:`flows` along a path of states, step by step, so that a thing goes back where it came
+    from: ``counts`` gives the count of alike things at each place of a state. Moves between the
+    same two places are added up, in the order they first happen; opposite ones cancel out."""
+    moved: dict[tuple[K, K], int] = {}
+    for now, then in pairwise(path):
+        before, after = counts(now), counts(then)
+        order = list(dict.fromkeys([*after, *before]))
+        need = {place: after.get(place, 0) - before.get(place, 0) for place in order}
+        for source, target, n in flows(need, order, rank)[0]:
+            back = moved.get((target, source), 0)
+            if back:
+                moved[target, source] = back - min(back, n)
+                n -= min(back, n)
+            if n:
+                moved[source, target] = moved.get((source, target), 0) + n
+    return [(source, target, n) for (source, target), n in moved.items() if n > 0]

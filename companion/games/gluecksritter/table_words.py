@@ -2,7 +2,12 @@
 
 Secrets stay secret: documents are counted (never named, wherever they go), a pick is named
 only when the state gone back to shows it face up (phase E). Every line is a catalogue message
-(:mod:`companion.i18n`), rendered in the table's language when shown.
+(:mod:`companion.i18n`), rendered in the table's language when shown, with what the table does
+by it: coins (``silver``, ``gold``) and castle pieces (``wall``, ``tower``) carried between a
+player (by colour), ``sack``, ``field5``, ``field6`` and ``supply``; documents between
+``("hand", colour)``, ``("down", colour)``, ``("deck", "")`` and ``("discard", "")``; a knight
+put in or out of ``(colour, "dungeon")``; the action cards ``(colour, "pick")`` in the hand
+(None), face down (``"down"``) or face up (the cards lying there, :func:`shown_pick`).
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
-from companion.journal.table_words import flows
+from companion.journal.table_words import Line, Move, Put, path_flows
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.state import OVER, RESOLVE, GameState, Knight, Offer
 
@@ -29,20 +34,19 @@ PHASE_WORDS = {
 ROLLS: dict[str, tuple[str, ...]] = {"roll-die": ("value",), "knight-act": ("face",)}
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
-    out: list[Text] = []
-    out += _coins(current, restored)
-    out += _pieces(current, restored)
-    out += _documents(current, restored)
-    out += _effects(current, restored)
+def lines(path: list[GameState], command: dict) -> list[Line]:
+    current, restored = path[0], path[-1]
+    out: list[Line] = []
+    out += _coins(path)
+    out += _pieces(path)
+    out += _documents(path)
+    out += [Line(text) for text in _effects(current, restored)]
     out += _dungeon(current, restored)
     out += _picks(current, restored)
-    out += _status(current, restored)
-    out += _fields(current, restored)
+    talk = _status(current, restored) + _fields(current, restored)
     rolled = command.get("player") if command.get("type") == "roll-die" else None
-    out += _knight(current, restored, rolled)
-    out += _taxes(current, restored)
-    return out
+    talk += _knight(current, restored, rolled) + _taxes(current, restored)
+    return out + [Line(text) for text in talk]
 
 
 # --------------------------------------------------------------------------- coins
@@ -62,15 +66,26 @@ def _coin_rank(source: str, target: str) -> int:
     return (source in BOARD) + (target in BOARD)  # player to player first, then with a board pile
 
 
-def _coins(cur: GameState, res: GameState) -> list[Text]:
-    order = [p.colour for p in res.players] + list(BOARD)
+def _coin_counts(kind: str):
+    def counts(state: GameState) -> dict[str, int]:
+        return {place: getattr(state.pile(place), kind) for place in [p.colour for p in state.players] + list(BOARD)}
+
+    return counts
+
+
+def _coins(path: list[GameState]) -> list[Line]:
     moved: dict[tuple[str, str], Coins] = {}
     for kind in ("silver", "gold"):
-        need = {place: getattr(res.pile(place), kind) - getattr(cur.pile(place), kind) for place in order}
-        for source, target, n in flows(need, order, _coin_rank)[0]:
+        for source, target, n in path_flows(path, _coin_counts(kind), _coin_rank):
             add = Coins(n, 0) if kind == "silver" else Coins(0, n)
             moved[source, target] = moved.get((source, target), Coins()) + add
-    return [_coin_line(source, target, coins) for (source, target), coins in moved.items()]
+    return [
+        Line(
+            _coin_line(source, target, coins),
+            tuple(Move(kind, n, source, target) for kind, n in (("silver", coins.silver), ("gold", coins.gold)) if n),
+        )
+        for (source, target), coins in moved.items()
+    ]
 
 
 def _coin_line(source: str, target: str, coins: Coins) -> Message:
@@ -105,27 +120,31 @@ def _piece_rank(source: str, target: str) -> int:
     return int("supply" in (source, target))  # castle to castle (raids, haggling) first
 
 
-def _pieces(cur: GameState, res: GameState) -> list[Text]:
-    order = [p.colour for p in res.players] + ["supply"]
+def _piece_counts(attr: str, supply: str):
+    def counts(state: GameState) -> dict[str, int]:
+        return {p.colour: getattr(p, attr) for p in state.players} | {"supply": getattr(state, supply)}
+
+    return counts
+
+
+def _pieces(path: list[GameState]) -> list[Line]:
     moved: dict[tuple[str, str], Counter[str]] = {}
     for piece, attr, supply in (("wall", "walls", "supply_walls"), ("tower", "towers", "supply_towers")):
-        need = {p.colour: getattr(p, attr) - getattr(cur.player(p.colour), attr) for p in res.players}
-        need["supply"] = getattr(res, supply) - getattr(cur, supply)
-        for source, target, n in flows(need, order, _piece_rank)[0]:
+        for source, target, n in path_flows(path, _piece_counts(attr, supply), _piece_rank):
             moved.setdefault((source, target), Counter())[piece] += n
-    out: list[Text] = []
+    out: list[Line] = []
     for (source, target), pieces in moved.items():
         what = _piece_words(pieces["wall"], pieces["tower"])
+        acts = tuple(Move(piece, n, source, target) for piece, n in pieces.items() if n)
         if target == "supply":
-            out.append(Message("{player}: return {what} to the supply.", player=Cap(Word(source)), what=what))
+            text = Message("{player}: return {what} to the supply.", player=Cap(Word(source)), what=what)
         elif source == "supply":
-            out.append(Message("{player}: take {what} from the supply.", player=Cap(Word(target)), what=what))
+            text = Message("{player}: take {what} from the supply.", player=Cap(Word(target)), what=what)
         else:
-            out.append(
-                Message(
-                    "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
-                )
+            text = Message(
+                "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
             )
+        out.append(Line(text, acts))
     return out
 
 
@@ -160,11 +179,10 @@ def _doc_rank(source: tuple[str, str], target: tuple[str, str]) -> int:
     return 2
 
 
-def _documents(cur: GameState, res: GameState) -> list[Text]:
-    before, after = _doc_counts(cur), _doc_counts(res)
-    order = list(after)
-    need = {place: after[place] - before.get(place, 0) for place in order}
-    return [_doc_line(s, t, n) for s, t, n in flows(need, order, _doc_rank)[0]]
+def _documents(path: list[GameState]) -> list[Line]:
+    return [
+        Line(_doc_line(s, t, n), (Move("document", n, s, t),)) for s, t, n in path_flows(path, _doc_counts, _doc_rank)
+    ]
 
 
 def _doc_where(place: tuple[str, str]) -> Message:
@@ -224,56 +242,77 @@ def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int) -> Text:
 # --------------------------------------------------------------------------- knights, picks
 
 
-def _dungeon(cur: GameState, res: GameState) -> list[Text]:
-    out: list[Text] = []
+def _dungeon(cur: GameState, res: GameState) -> list[Line]:
+    out: list[Line] = []
     for p in res.players:
         was = cur.player(p.colour).knight_in_dungeon
+        who = Cap(Word(p.colour))
+        acts: tuple[Put, ...] = (Put((p.colour, "dungeon"), p.knight_in_dungeon),)
+        then, now = shown_pick(res, p.colour), shown_pick(cur, p.colour)
+        beside = isinstance(then, tuple) and isinstance(now, tuple) and then != now  # the knight of a face-up pick
+        if beside:
+            acts += (Put((p.colour, "pick"), then),)
         if was and not p.knight_in_dungeon:
-            out.append(Message("{player}: take your knight back out of the dungeon.", player=Cap(Word(p.colour))))
+            if beside:
+                text = Message(
+                    "{player}: take your knight back out of the dungeon and lay it face up beside your other "
+                    "action card again.",
+                    player=who,
+                )
+            else:
+                text = Message("{player}: take your knight back out of the dungeon.", player=who)
+            out.append(Line(text, acts))
         elif p.knight_in_dungeon and not was:
-            out.append(Message("{player}: put your knight back in the dungeon.", player=Cap(Word(p.colour))))
+            out.append(Line(Message("{player}: put your knight back in the dungeon.", player=who), acts))
     return out
 
 
-def _picks(cur: GameState, res: GameState) -> list[Text]:
+def shown_pick(state: GameState, colour: str) -> tuple[int, ...] | str | None:
+    """A player's action cards on the table: None (in the hand), ``"down"`` (picked, face down) or
+    the cards lying face up (a knight sent to the dungeon this round lies there, not with them)."""
+    player = state.player(colour)
+    if player.pick is None:
+        return None
+    if state.phase not in FACE_UP:
+        return "down"
+    return tuple(c for c in player.pick if not (c == 4 and player.knight_in_dungeon))
+
+
+def _picks(cur: GameState, res: GameState) -> list[Line]:
     """Only whether a pick lies on the table, and its cards when the restored state shows them."""
-    out: list[Text] = []
+    out: list[Line] = []
     shown_now, shown_then = cur.phase in FACE_UP, res.phase in FACE_UP
-    turned = False
+    turned: list[Put] = []
     for p in res.players:
         now, then = cur.player(p.colour).pick, p.pick
         who = Cap(Word(p.colour))
+        act = (Put((p.colour, "pick"), shown_pick(res, p.colour)),)
         if now is not None and then is None:
             if shown_now:
-                out.append(Message("{player}: take your action cards back into your hand.", player=who))
+                out.append(Line(Message("{player}: take your action cards back into your hand.", player=who), act))
             else:
-                out.append(Message("{player} picks again.", player=who))
+                out.append(Line(Message("{player} picks again.", player=who), act))
         elif then is not None and now is None:
-            if shown_then:
-                # a knight sent to the dungeon this round lies there, not with the other card
-                cards = [c for c in then if not (c == 4 and p.knight_in_dungeon)]
-                if len(cards) == 1:
-                    out.append(
-                        Message("{player}: lay out action card {card} face up again.", player=who, card=cards[0])
-                    )
-                else:
-                    out.append(
-                        Message(
-                            "{player}: lay out action cards {first} and {second} face up again.",
-                            player=who,
-                            first=cards[0],
-                            second=cards[1],
-                        )
-                    )
+            cards = shown_pick(res, p.colour)
+            if isinstance(cards, tuple) and len(cards) == 1:
+                text: Text = Message("{player}: lay out action card {card} face up again.", player=who, card=cards[0])
+            elif isinstance(cards, tuple):
+                text = Message(
+                    "{player}: lay out action cards {first} and {second} face up again.",
+                    player=who,
+                    first=cards[0],
+                    second=cards[1],
+                )
             else:
-                out.append(Message("{player}: lay your 2 picked action cards face down again.", player=who))
+                text = Message("{player}: lay your 2 picked action cards face down again.", player=who)
+            out.append(Line(text, act))
         elif then is not None and now is not None and shown_now != shown_then:
-            turned = True
+            turned += act
     if turned:
         if shown_then:
-            out.append(Message("Turn the picked action cards face up."))
+            out.append(Line(Message("Turn the picked action cards face up."), tuple(turned)))
         else:
-            out.append(Message("Turn the picked action cards face down again."))
+            out.append(Line(Message("Turn the picked action cards face down again."), tuple(turned)))
     return out
 
 

@@ -1,7 +1,11 @@
 """Table words for Raubritter: tiles at x,y with their knights, the players' piles, the turn.
 
 Raubritter hides nothing, so tiles are named by kind and knights by colour. Every line is a
-catalogue message (:mod:`companion.i18n`), rendered in the table's language when shown.
+catalogue message (:mod:`companion.i18n`), rendered in the table's language when shown, with
+what the table does by it: a place ``("at", x, y)`` set to its tile ``(kind, owner, stack)`` or
+emptied (None); tiles carried between ``("pile", owner, kind)`` and ``("board", owner, kind)``;
+knights (``knight``) between ``("hand", colour)``, ``("aside", colour)`` and ``("board", colour)``;
+a count set where the lines do not settle it.
 """
 
 from __future__ import annotations
@@ -9,13 +13,15 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.journal.table_words import Act, Line, Move, Put
 from engines.raubritter.rules import KINDS
 from engines.raubritter.state import INITIAL, OVER, Cell, GameState
 
 ROLLS: dict[str, tuple[str, ...]] = {}  # Raubritter has no die
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
+def lines(path: list[GameState], command: dict) -> list[Line]:
+    current, restored = path[0], path[-1]
     knights_back: Counter[str] = Counter()  # knights each player gets back into hand by the lines
     tiles_back: Counter[tuple[str, str]] = Counter()  # (owner, kind) back onto the pile
     now = {(c.x, c.y): c for c in current.cells}
@@ -23,20 +29,21 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
     gone = [c for c in reversed(current.cells) if _face(then.get((c.x, c.y))) != _face(c)]  # the last laid first
     come = [c for c in restored.cells if _face(now.get((c.x, c.y))) != _face(c)]
     moved, swapped = _moves(gone, come, now, then), _swaps(gone, come)
-    out: list[Text] = [_move(a, b) for a, b in moved]
+    out: list[Line] = [Line(_move(a, b), (_put(a, None), _put(b, b.stack))) for a, b in moved]
     for a, b in swapped:
-        out.append(_swap(a, b))
+        out.append(Line(_swap(a, b), (_put(b, b.stack), _tile(a, back=True), _tile(b, back=False))))
         tiles_back[a.owner, a.kind] += 1
         tiles_back[b.owner, b.kind] -= 1
     paired = {id(c) for pair in moved + swapped for c in pair}
     for cell in gone:
         if id(cell) not in paired:
-            out.append(_take_tile(cell))
+            out.append(Line(_take_tile(cell), (_put(cell, None), _tile(cell, back=True), *_knights_off(cell.stack))))
             tiles_back[cell.owner, cell.kind] += 1
             knights_back.update(cell.stack)
     laid = [cell for cell in come if id(cell) not in paired]
     for cell in laid:
-        out.append(_lay_tile(cell))
+        acts = (_put(cell, cell.stack), _tile(cell, back=False), *_knights_off(cell.stack, back=False))
+        out.append(Line(_lay_tile(cell), acts))
         tiles_back[cell.owner, cell.kind] -= 1
         knights_back.subtract(cell.stack)
     tiles_moved = bool(out)
@@ -44,12 +51,37 @@ def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
         new = now.get((cell.x, cell.y))
         if new is not None and _face(new) == _face(cell) and new.stack != cell.stack:
             line, back = _restack(new, cell)
-            out.append(line)
+            acts = [_put(cell, cell.stack)]
+            for colour, n in back.items():
+                if n:
+                    acts.append(_knight_move(colour, n))
+            out.append(Line(line, tuple(acts)))
             knights_back.update(back)
     out += _aside(current, restored, knights_back)
     out += _supplies(current, restored, knights_back, tiles_back)
-    out += _status(current, restored, tiles_moved=tiles_moved)
+    out += [Line(text) for text in _status(current, restored, tiles_moved=tiles_moved)]
     return out
+
+
+def _put(cell: Cell, stack: tuple[str, ...] | None) -> Put:
+    """The place of ``cell`` with its tile under ``stack``, or empty (None)."""
+    return Put(("at", cell.x, cell.y), None if stack is None else (cell.kind, cell.owner, stack))
+
+
+def _tile(cell: Cell, *, back: bool) -> Move:
+    """The tile of ``cell`` back to its owner's pile, or (``back`` false) from there onto the board."""
+    pile, board = ("pile", cell.owner, cell.kind), ("board", cell.owner, cell.kind)
+    return Move("tile", 1, board, pile) if back else Move("tile", 1, pile, board)
+
+
+def _knight_move(colour: str, n: int) -> Move:
+    """``n`` of ``colour``'s knights from the board back into the hand (negative: onto the board)."""
+    hand, board = ("hand", colour), ("board", colour)
+    return Move("knight", n, board, hand) if n > 0 else Move("knight", -n, hand, board)
+
+
+def _knights_off(stack: tuple[str, ...], *, back: bool = True) -> tuple[Act, ...]:
+    return tuple(_knight_move(colour, n if back else -n) for colour, n in Counter(stack).items())
 
 
 def _face(cell: Cell | None) -> tuple[str, str] | None:
@@ -103,18 +135,21 @@ def _swap(now: Cell, then: Cell) -> Message:
     )
 
 
-def _aside(cur: GameState, res: GameState, knights_back: Counter[str]) -> list[Text]:
+def _aside(cur: GameState, res: GameState, knights_back: Counter[str]) -> list[Line]:
     """Knights set aside by a correction (out of the game) or taken back from there."""
-    out: list[Text] = []
+    out: list[Line] = []
     for p in res.players:
         change = p.aside - cur.player(p.colour).aside
         player = Cap(Word(p.colour))
+        hand, aside = ("hand", p.colour), ("aside", p.colour)
         if change > 0:
             knights = Plural("{n} knight", "{n} knights", change)
-            out.append(Message("{player}: set {knights} aside again.", player=player, knights=knights))
+            text = Message("{player}: set {knights} aside again.", player=player, knights=knights)
+            out.append(Line(text, (Move("knight", change, hand, aside),)))
         elif change < 0:
             knights = Plural("{n} set-aside knight", "{n} set-aside knights", -change)
-            out.append(Message("{player}: take {knights} back into your hand.", player=player, knights=knights))
+            text = Message("{player}: take {knights} back into your hand.", player=player, knights=knights)
+            out.append(Line(text, (Move("knight", -change, aside, hand),)))
         knights_back[p.colour] -= change
     return out
 
@@ -201,19 +236,21 @@ def _restack(now: Cell, then: Cell) -> tuple[Message, Counter[str]]:
 
 def _supplies(
     cur: GameState, res: GameState, knights_back: Counter[str], tiles_back: Counter[tuple[str, str]]
-) -> list[Text]:
+) -> list[Line]:
     """What the tile and knight lines do not already settle (only after unusual jumps)."""
-    out: list[Text] = []
+    out: list[Line] = []
     for p in res.players:
         q = cur.player(p.colour)
         player = Cap(Word(p.colour))
         if q.knights + knights_back[p.colour] != p.knights:
             knights = Plural("{n} knight", "{n} knights", p.knights)
-            out.append(Message("{player} keeps {knights} in hand.", player=player, knights=knights))
+            text = Message("{player} keeps {knights} in hand.", player=player, knights=knights)
+            out.append(Line(text, (Put((("hand", p.colour), "knight"), p.knights),)))
         for i, kind in enumerate(KINDS):
             if q.tiles[i] + tiles_back[p.colour, kind] != p.tiles[i]:
                 tiles = Plural("{n} {kind} tile", "{n} {kind} tiles", p.tiles[i], kind=Word(kind))
-                out.append(Message("{player}'s pile holds {tiles}.", player=player, tiles=tiles))
+                text = Message("{player}'s pile holds {tiles}.", player=player, tiles=tiles)
+                out.append(Line(text, (Put((("pile", p.colour, kind), "tile"), p.tiles[i]),)))
     return out
 
 

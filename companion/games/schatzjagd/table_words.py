@@ -8,13 +8,18 @@ goes back to "the hand it came from", and its field is not named, so that the ga
 it to the prince whose turn it was), nor which type of card goes onto the discard pile. Cards are
 named by their fields and taken in the board's order by place, never in the order they came.
 Every line is a catalogue message (:mod:`companion.i18n`), rendered in the table's language when
-shown. The German place and pile words are datives (``bei der Stadt``, ``vor der Stadtmauer``).
+shown, with what the table does by it: a henchman's figure ``(colour, "place")`` set to its place
+and the walls it waits before, a value ``(colour, attr)`` set; a field's card ``("card", field)``
+set to what shows (:func:`face`) or taken off (None); cards (``card``) carried between the
+board ``("board", "")``, the hands ``("hand", colour)``, ``("discard", "")``, ``("draw", "")`` and
+``("maps", "")``; treasures (``treasure``) between the spots of :data:`Spot`.
+The German place and pile words are datives (``bei der Stadt``, ``vor der Stadtmauer``).
 """
 
 from __future__ import annotations
 
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
-from companion.journal.table_words import flows
+from companion.journal.table_words import Line, Move, Put, flows, path_flows
 from engines.schatzjagd.rules import (
     CARD_TYPES,
     CITY,
@@ -79,17 +84,27 @@ def effect_words(effect: Effect) -> Message:
     return Message("poison{change}", change=change)
 
 
-def lines(current: GameState, restored: GameState, command: dict) -> list[Text]:
-    out: list[Text] = []
+def lines(path: list[GameState], command: dict) -> list[Line]:
+    current, restored = path[0], path[-1]
+    out: list[Line] = []
     alive, places, values = _henchmen(current, restored)
     out += alive
     out += places
     out += _cards(current, restored)
-    out += _treasures(current, restored)
+    out += _treasures(path)
     out += values
-    out += _fight(current, restored)
-    out += _turn(current, restored, has_lines=bool(out))
+    out += [Line(text) for text in _fight(current, restored)]
+    out += [Line(text) for text in _turn(current, restored, has_lines=bool(out))]
     return out
+
+
+def face(card: BoardCard) -> tuple | str:
+    """What the table sees of a card on the board: ``"down"``, or its kind and what it shows."""
+    return (card.kind, card.value, card.effects, card.name) if card.kind is not None else "down"
+
+
+def _place_act(henchman: Henchman) -> Put:
+    return Put((henchman.colour, "place"), (henchman.place, henchman.before))
 
 
 # --------------------------------------------------------------------------- places
@@ -118,8 +133,12 @@ def walls_words(walls: str) -> Message:
     return Message("the walls of {owner}'s castle", owner=Word(owner)) if owner else Message("the city's walls")
 
 
-def _place_lines(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[Text]:
+def _place_lines(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[Line]:
     """Where the henchman goes back to, and whether its field lies before walls."""
+    return [Line(text, (_place_act(then),)) for text in _place_texts(who, now, then, reborn)]
+
+
+def _place_texts(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[Text]:
     if now.place != then.place and not reborn:
         place = place_words(then.place)
         if then.before:
@@ -157,24 +176,25 @@ def _place_lines(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[
 # --------------------------------------------------------------------------- henchmen
 
 
-def _henchmen(cur: GameState, res: GameState) -> tuple[list[Text], list[Text], list[Text]]:
-    alive: list[Text] = []
-    places: list[Text] = []
-    values: list[Text] = []
+def _henchmen(cur: GameState, res: GameState) -> tuple[list[Line], list[Line], list[Line]]:
+    alive: list[Line] = []
+    places: list[Line] = []
+    values: list[Line] = []
     for then in res.players:
         now = cur.henchman(then.colour)
         who = Cap(Word(then.colour))
-        if now.deaths > then.deaths:
-            alive.append(Message("{player}'s henchman is alive again.", player=who))
-        elif then.deaths > now.deaths:
-            alive.append(Message("{player}'s henchman dies again; the new one starts in its castle.", player=who))
         reborn = then.deaths > now.deaths and then.place == f"castle-{then.colour}"
+        if now.deaths > then.deaths:
+            alive.append(Line(Message("{player}'s henchman is alive again.", player=who)))
+        elif then.deaths > now.deaths:
+            text = Message("{player}'s henchman dies again; the new one starts in its castle.", player=who)
+            alive.append(Line(text, (_place_act(then),) if reborn else ()))
         places += _place_lines(who, now, then, reborn)
-        changed = [
-            value_to(attr, getattr(then, attr)) for attr, _ in VALUES if getattr(now, attr) != getattr(then, attr)
-        ]
-        if changed:
-            values.append(Message("Set {player}'s {values}.", player=Word(then.colour), values=Join(*changed)))
+        attrs = [attr for attr, _ in VALUES if getattr(now, attr) != getattr(then, attr)]
+        if attrs:
+            changed = [value_to(attr, getattr(then, attr)) for attr in attrs]
+            text = Message("Set {player}'s {values}.", player=Word(then.colour), values=Join(*changed))
+            values.append(Line(text, tuple(Put((then.colour, attr), getattr(then, attr)) for attr in attrs)))
     return alive, places, values
 
 
@@ -209,7 +229,7 @@ def card_words(card: BoardCard) -> Text:
     return Word(f"the {card.kind}")
 
 
-def _cards(cur: GameState, res: GameState) -> list[Text]:
+def _cards(cur: GameState, res: GameState) -> list[Line]:
     before, after = _card_counts(cur), _card_counts(res)
     order = list(after)
     need = {place: after[place] - before[place] for place in order}
@@ -220,10 +240,14 @@ def _cards(cur: GameState, res: GameState) -> list[Text]:
     # in the table's order: a hand discarded after the shuffle comes back before the shuffle is undone
     out = board + shuffle + dead if reshuffled else dead + board + shuffle
     moves, _ = flows(need, order, _card_rank)
-    return out + [_card_move(source, target, n) for source, target, n in moves]
+    return out + [_card_line(source, target, n) for source, target, n in moves]
 
 
-def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]:
+def _card_line(source: Place, target: Place, n: int) -> Line:
+    return Line(_card_move(source, target, n), (Move("card", n, source, target),))
+
+
+def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Line]:
     """A henchman's death sends the prince's hand to the discard pile: the same cards come back."""
     out = []
     for then in res.players:
@@ -240,11 +264,11 @@ def _dead_hands(cur: GameState, res: GameState, need: dict[Place, int]) -> list[
         if n > 0:
             need[target] -= n
             need[source] += n
-            out.append(_card_move(source, target, n))
+            out.append(_card_line(source, target, n))
     return out
 
 
-def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]:
+def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Line]:
     """Cards that leave the board, come back onto it, or are turned up or down."""
     discard, draw = ("discard", ""), ("draw", "")
     seen_need = [res.discard[i] - cur.discard[i] for i in range(len(CARD_TYPES))]  # by type, seen only
@@ -256,7 +280,8 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
     # to the discard pile before the shuffle is in the draw pile now (or goes there)
     unshuffle = need[draw] < 0 < need[discard]
     reshuffle = need[discard] < 0 < need[draw]
-    out: list[Text] = []
+    out: list[Line] = []
+    board = ("board", "")
     for card in by_place(cur.board):  # cards that leave the board
         if card.id in then:
             continue
@@ -269,7 +294,8 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
         target = next((p for p in prefer if need[p] > 0), None)
         if target is not None:
             need[target] -= 1
-        out.append(_card_leaves(card, target, slotted=res.next_card <= card.id))
+        acts = (Put(("card", card.field), None), Move("card", 1, board, target or discard))
+        out.append(Line(_card_leaves(card, target, slotted=res.next_card <= card.id), acts))
     for card in by_place(res.board):  # cards that come back onto the board
         if card.id in now:
             continue
@@ -287,7 +313,8 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
             i = CARD_TYPES.index(card.kind) if card.kind else next((i for i, n in enumerate(seen_need) if n < 0), None)
             if i is not None:
                 seen_need[i] += 1
-        out.append(_card_returns(card, source, slotted=cur.next_card <= card.id))
+        acts = (Move("card", 1, source or discard, board), Put(("card", card.field), face(card)))
+        out.append(Line(_card_returns(card, source, slotted=cur.next_card <= card.id), acts))
     for card in by_place(res.board):  # cards turned up or down
         old = now.get(card.id)
         if old is None or (old.kind, old.value, old.effects, old.name) == (
@@ -299,15 +326,16 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Text]
             continue
         where = place_words(card.field)
         if card.kind is None:
-            out.append(Message("Turn the card at {place} face down again.", place=where))
+            text = Message("Turn the card at {place} face down again.", place=where)
         elif old.kind is None:
-            out.append(Message("Turn up the card at {place} again: {card}.", place=where, card=card_words(card)))
+            text = Message("Turn up the card at {place} again: {card}.", place=where, card=card_words(card))
         else:
-            out.append(Message("The card at {place} is {card} again.", place=where, card=card_words(card)))
+            text = Message("The card at {place} is {card} again.", place=where, card=card_words(card))
+        out.append(Line(text, (Put(("card", card.field), face(card)),)))
     return out
 
 
-def _shuffle(need: dict[Place, int]) -> list[Text]:
+def _shuffle(need: dict[Place, int]) -> list[Line]:
     """The discard pile shuffled into the draw pile moves as one pile, before anyone draws from it."""
     discard, draw = ("discard", ""), ("draw", "")
     hands_gain = sum(max(0, n) for place, n in need.items() if place[0] == "hand")
@@ -321,7 +349,7 @@ def _shuffle(need: dict[Place, int]) -> list[Text]:
         return []
     need[source] += n
     need[target] -= n
-    return [_card_move(source, target, n)]
+    return [_card_line(source, target, n)]
 
 
 def _card_rank(source: Place, target: Place) -> int:
@@ -449,14 +477,15 @@ def _treasure_rank(source: Spot, target: Spot) -> int:
     return 1
 
 
-def _treasures(cur: GameState, res: GameState) -> list[Text]:
-    before, after = _treasure_counts(cur), _treasure_counts(res)
-    order = list(dict.fromkeys([*after, *before]))
-    need = {spot: after.get(spot, 0) - before.get(spot, 0) for spot in order}
+def _treasures(path: list[GameState]) -> list[Line]:
+    before = _treasure_counts(path[0])
     # places where guarded and unguarded treasures lie side by side now: a treasure taken from
     # there says which of them it is (a treasure laid back is unguarded unless the words say so)
     mixed = {spot[1] for spot in before if spot[0] == "loose" and spot[2] and before.get(("loose", spot[1], False))}
-    return [_treasure_move(s, t, n, mixed) for s, t, n in flows(need, order, _treasure_rank)[0]]
+    return [
+        Line(_treasure_move(s, t, n, mixed), (Move("treasure", n, s, t),))
+        for s, t, n in path_flows(path, _treasure_counts, _treasure_rank)
+    ]
 
 
 def _lying(spot: Spot, mixed: set[str]) -> Message:

@@ -5,13 +5,15 @@ the public view changes)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
-from companion.games.registry import engine
-from companion.journal.table_words import NOTHING_TO_MOVE, instructions
+from companion.games.registry import engine, home
+from companion.i18n import ENGLISH, render
+from companion.journal.table_words import NOTHING_TO_MOVE, instructions, path
 from engines.core.history import History
 
 
@@ -88,3 +90,16 @@ def colour(word: str) -> str:
 
 def number(text: str) -> int:
     return int(text.split()[0])
+
+
+def words_with_other_secrets(
+    game: str, current: Any, restored: Any, command: dict[str, Any], change: Callable[[Any], Any]
+) -> list[str]:
+    """The words (without the roll) for the same step with every state on its way changed by
+    ``change`` (other secrets, the same table): the words that depend on no secret stay the same.
+    The way is the command's, found on the real states (the changed ones would refuse it)."""
+    states = path(game, current, restored, command, redo=True)  # [current, restored] unless a redo
+    if len(states) == 2:
+        states = path(game, current, restored, command)
+    lines = home(game).part("table_words").lines([change(s) for s in states], command)
+    return [render(line.text, ENGLISH) for line in lines]

@@ -16,7 +16,6 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.journal.table_words import instructions
 from engines.core.correction import Correct
 from engines.gluecksritter import GAME as GR
 from engines.gluecksritter import OSULLIVAN, SCHMIDT
@@ -27,6 +26,7 @@ from engines.gluecksritter.commands import (
     BuyPieces,
     ChooseActions,
     ChooseFirstOfferer,
+    Decline,
     EndRound,
     HandOver,
     KeepLoot,
@@ -43,7 +43,7 @@ from engines.gluecksritter.commands import (
     TakeDocument,
 )
 from engines.gluecksritter.state import GameState as GRState
-from tests.companion.games.words import FAST, Play, both_ways, colour, seeds, without_roll
+from tests.companion.games.words import FAST, Play, both_ways, colour, seeds, without_roll, words_with_other_secrets
 from tests.support.autoplay import RULESETS, new_history, play_step, unique_catalogue
 
 
@@ -120,8 +120,8 @@ def test_gluecksritter_a_raid_on_a_castle_and_the_end_of_the_round() -> None:
     # pay out, and as red holds a document the round waits for the table to end it
     assert play.undo_words(KnightAct("green", "raid", victim="red", face=5)) == [
         "The roll of 5 is taken back with this step; it is not rolled again.",
-        "Blue: put 2 silver and 1 gold back on field 5.",
         "Green: put 1 silver and 1 gold back on field 6.",
+        "Blue: put 2 silver and 1 gold back on field 5.",
         "Green: give 1 wall back to red.",
         "Field 4 is open again.",
         "Green acts as the Black Knight again.",
@@ -176,6 +176,30 @@ def test_gluecksritter_a_raid_on_the_purse_a_royal_tax_and_a_correction() -> Non
     assert words[0] == "Green: take 5 silver from the sack."
     assert words[-1] == "Green owes the royal tax on silver again."
     assert "It is round 1 again." in words
+
+
+def test_gluecksritter_gold_a_raid_took_goes_back_to_its_victim_not_to_a_field() -> None:
+    # issue 30: blue raids red, who holds 1 gold; then red alone takes fields 5 and 6 in the same
+    # step. Red's gold counts as before, but the raided gold goes back to red, and red's take
+    # goes back on the fields (the words once had blue put the raided gold on field 6)
+    play = gluecksritter()
+    play.do(Correct("red.silver", 0, "set-up"), Correct("red.gold", 1, "set-up"))
+    play.do(PlaceDucats(1, 1, Coins(1, 0), Coins(0, 1)))
+    play.do(ChooseActions("red", (5, 6)), ChooseActions("blue", (2, 4)), ChooseActions("green", (2, 3)))
+    play.do(RevealDocuments(), RevealActions(), Decline("blue"), Decline("green"), Decline("green"))
+    words = play.undo_words(KnightAct("blue", "raid", victim="red", face=1))
+    assert words[:4] == [
+        "The roll of 1 is taken back with this step; it is not rolled again.",
+        "Red: put 1 silver back on field 5.",
+        "Red: put 1 gold back on field 6.",
+        "Blue: give 1 gold back to red.",
+    ]
+    assert play.redo_words()[:4] == [
+        "The roll of 1 is entered again with this step; it is not rolled again.",
+        "Red: take 1 silver from field 5.",
+        "Red: give 1 gold back to blue.",
+        "Red: take 1 gold from field 6.",
+    ]
 
 
 def test_gluecksritter_haggling_and_a_ransom() -> None:
@@ -273,8 +297,8 @@ def test_gluecksritter_the_payment_of_an_accepted_offer_and_the_promise() -> Non
     words = play.undo_words(KnightAct("blue", "field6"))
     assert words == [
         "Blue: put 2 gold back on field 6.",
-        "Red: take your knight back out of the dungeon.",
-        "Blue: take your knight back out of the dungeon.",
+        "Red: take your knight back out of the dungeon and lay it face up beside your other action card again.",
+        "Blue: take your knight back out of the dungeon and lay it face up beside your other action card again.",
         "Blue acts as the Black Knight again.",
     ]
     words = play.undo_words(HandOver("blue", "red", coins=Coins(0, 1)))  # the round ended with it
@@ -370,7 +394,7 @@ def follow_gluecksritter(state: GRState, words: list[str]) -> dict[str, Any]:
             move(gr_pieces(m["pieces"]), "supply", colour(m[1]))
         elif m := re.fullmatch(rf"(\w+): give {GR_PIECES} back to (\w+)\.", line):
             move(gr_pieces(m["pieces"]), colour(m[1]), m[3])
-        elif m := re.fullmatch(r"(\w+): take your knight back out of the dungeon\.", line):
+        elif m := re.fullmatch(r"(\w+): take your knight back out of the dungeon( and lay it .*)?\.", line):
             table[colour(m[1]), "dungeon"] = False
         elif m := re.fullmatch(r"(\w+): put your knight back in the dungeon\.", line):
             table[colour(m[1]), "dungeon"] = True
@@ -436,7 +460,7 @@ def check_gluecksritter_secrets(current: GRState, restored: GRState, command: di
         assert kind.id not in text and kind.name not in text, (kind, words)
     if restored.phase != "E":  # picks are shown only when the table goes back to face-up picks
         assert not re.search(r"action cards? \d", text), words
-    same = instructions("gluecksritter", scramble_secrets(current), scramble_secrets(restored), command)
+    same = words_with_other_secrets("gluecksritter", current, restored, command, scramble_secrets)
     assert without_roll(same) == without_roll(words), "the words depend on a secret"
 
 
