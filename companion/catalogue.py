@@ -4,35 +4,44 @@ The shipped file lies beside this module (``data/gluecksritter-documents.toml``)
 own file can be named instead (a scenario's ``catalogue`` line), or read on the touch screen from
 a USB stick into the game's settings (``check_catalogue`` on what the file holds). Bad files are
 refused with the reason and the line's document: a card list that does not make the box's 25
-cards, or names an id twice, is refused here as the game's setup would refuse it.
+cards, or names an id twice, is refused here as the game's setup would refuse it. A file is read
+as :mod:`companion.inputs` reads every file handed to the app, at most :data:`LARGEST` bytes: a
+file that cannot be read at all says why in the table's language too (``CatalogueError.reason``).
 """
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from companion.i18n import Text, render
+from companion.inputs import InputProblem, read_toml
 from engines.gluecksritter.rules import DOCUMENT_TOTAL, DocumentSpec
 
 DEFAULT_CATALOGUE = Path(__file__).with_name("data") / "gluecksritter-documents.toml"
 _SPECS = TypeAdapter(tuple[DocumentSpec, ...])
+LARGEST = 256 * 1024
+"""The most bytes a card list may have: the shipped one has 3 KB, with both languages' words."""
 
 
 class CatalogueError(ValueError):
-    pass
+    """English for the command line; ``reason``, when the file could not be read at all, why in
+    the table's language (without the file's name)."""
+
+    def __init__(self, message: str, reason: Text | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def load_catalogue(path: Path | None = None) -> tuple[DocumentSpec, ...]:
     path = path or DEFAULT_CATALOGUE
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CatalogueError(f"cannot read the document catalogue {path}: {exc.strerror}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CatalogueError(f"the document catalogue {path} is not valid TOML: {exc}") from exc
+        data = read_toml(path, LARGEST)
+    except InputProblem as problem:
+        why = render(problem.reason, "en")
+        raise CatalogueError(f"cannot read the document catalogue {path}: {why}", problem.reason) from None
     return check_catalogue(data.get("document", []), f"the document catalogue {path}")
 
 

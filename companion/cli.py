@@ -27,9 +27,7 @@ SUBCOMMANDS = (app_cli_run, screenshots_cli, scenario_cli, journal_cli, app_cli,
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or (args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")):
-        from companion.app.run import main as start_app  # the app, with its own options
-
-        return start_app(args_list)
+        args_list.insert(0, "app")  # the app, with its own options: as ``companion app ...`` in every way
     try:
         try:
             args = _parser().parse_args(args_list)

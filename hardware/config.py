@@ -11,8 +11,7 @@ used raises :class:`HardwareConfigError`: English for the command line, and ever
 from __future__ import annotations
 
 import os
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -22,18 +21,12 @@ from hardware.dice.config import DiceConfig
 from hardware.display import DisplayConfig, display_config
 from hardware.panel.config import PanelConfig, PanelConfigError, load_panel_config
 from hardware.place import default_path
-from hardware.problems import Phrase, Problem, from_pydantic, shown
+from hardware.problems import Phrase, from_pydantic, shown
+from hardware.settings_file import HardwareConfigError, file_error, read_settings
+
+__all__ = ["HardwareConfig", "HardwareConfigError", "default_path", "load_hardware_config"]
 
 TABLES = ("panel", "dice", "display")
-
-
-class HardwareConfigError(ValueError):
-    """The settings file cannot be used; the message names the file and the problem (English, for
-    the command line), ``details`` each problem as a :class:`~hardware.problems.Problem`."""
-
-    def __init__(self, message: str, details: Sequence[Problem] = ()) -> None:
-        super().__init__(message)
-        self.details = tuple(details)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +38,13 @@ class HardwareConfig:
 
 
 def load_hardware_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -> HardwareConfig:
-    explicit = path is not None or bool(env.get("COMPANION_HARDWARE_CONFIG"))
-    target = path if path is not None else default_path(env)
-    try:
-        data = tomllib.loads(target.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        if explicit:
-            raise _file_error(target, Phrase("no such settings file")) from None
+    target, data = read_settings(path, env)  # the file's own problems (hardware.settings_file)
+    if data is None:
         return HardwareConfig(PanelConfig(), DiceConfig(), None)
-    except OSError as error:
-        raise _file_error(target, Phrase("cannot be read ({reason})", reason=error.strerror)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise _file_error(target, Phrase("not a valid TOML file ({reason})", reason=str(error))) from None
     unknown = sorted(set(data) - set(TABLES))
     if unknown:
         tables = ", ".join(unknown)
-        raise _file_error(
+        raise file_error(
             target, Phrase("unknown table(s) {tables}; the file has [panel], [dice] and [display]", tables=tables)
         )
     try:
@@ -95,8 +79,3 @@ def _display(table: object, target: Path) -> DisplayConfig:
     ]
     said = "; ".join(f"{problem.where}: {problem.english}" for problem in problems)
     raise HardwareConfigError(f"{target}: [display] {said}", problems)
-
-
-def _file_error(target: Path, phrase: Phrase) -> HardwareConfigError:
-    """A problem with the file as a whole."""
-    return HardwareConfigError(f"{target}: {phrase.english}", [phrase.at(None, file=str(target))])

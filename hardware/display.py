@@ -17,13 +17,12 @@ checks it with the rest of the file, and a value that cannot be used is said on 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.place import default_path
+from hardware.settings_file import HardwareConfigError, read_settings
 
 ROTATIONS = (0, 90, 180, 270)
 TOUCH = ("auto", "hidinput", "mouse")
@@ -61,9 +60,17 @@ def display_config(table: Mapping[str, Any]) -> tuple[DisplayConfig, list[Unusab
 def read_display_config(path: Path | None = None, env: Mapping[str, str] = os.environ) -> DisplayConfig:
     """The display's settings from the hardware settings file (its usual place unless ``path``);
     the defaults where there is no file, no table or no usable value: the full check says why."""
+    return read_display(path, env)[0]
+
+
+def read_display(
+    path: Path | None = None, env: Mapping[str, str] = os.environ
+) -> tuple[DisplayConfig, HardwareConfigError | None]:
+    """:func:`read_display_config`, and why the file could not be read at all (None when it could,
+    or when there is none at its usual place): the app says that on its first screen."""
     try:
-        data = tomllib.loads((path or default_path(env)).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return DisplayConfig()
+        data = read_settings(path, env)[1] or {}
+    except HardwareConfigError as error:
+        return DisplayConfig(), error
     table = data.get("display")
-    return display_config(table)[0] if isinstance(table, dict) else DisplayConfig()
+    return (display_config(table)[0] if isinstance(table, dict) else DisplayConfig()), None

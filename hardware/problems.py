@@ -18,9 +18,10 @@ import math
 import re
 import string
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # reading the display's settings before the window opens imports no pydantic
+    from pydantic import ValidationError
 
 
 def english(template: str, values: dict[str, Any]) -> str:

@@ -61,6 +61,12 @@ TEMPLATES = (
     Message("cannot be read ({reason})"),
     Message("not a valid TOML file ({reason})"),
     Message("unknown table(s) {tables}; the file has [panel], [dice] and [display]"),
+    Message("is a link to {target}, which is not there"),
+    Message("the app may not read it (no permission)"),
+    Message("is a folder, not a file"),
+    Message("is not a file but a device or a pipe"),
+    Message("has {size} bytes; a settings file has at most {largest}"),
+    Message("is nested too deeply to be read"),
     # a setting pydantic refused (hardware/problems.py)
     Message("this setting is missing"),
     Message("there is no such setting; a typo?"),

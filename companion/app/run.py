@@ -120,9 +120,10 @@ def run(args: argparse.Namespace) -> int:
         os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "auto"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from companion.app import display
-    from hardware.display import read_display_config
+    from hardware.display import read_display
 
-    display.apply(read_display_config())  # before the window opens (the shell's import opens it)
+    display_settings, unreadable = read_display()  # a file that cannot be read: the defaults, and said
+    display.apply(display_settings)  # before the window opens (the shell's import opens it)
     emulator, stop = start_emulator() if args.dice == "emulator" else (None, None)
     from companion.app.shell import CompanionApp
 
@@ -133,6 +134,11 @@ def run(args: argparse.Namespace) -> int:
         emulator=emulator,
         read_only=read_only,
     )
+    if unreadable is not None:
+        from companion.app.shell import hardware_words
+
+        print(f"companion: {unreadable}", file=sys.stderr)
+        app.startup_problems.extend(hardware_words(unreadable))
     if emulator is not None and app.settings_.die != "serial":
         app.settings_.die = "serial"  # the emulated die was asked for: read it
     try:
@@ -169,13 +175,3 @@ def start_emulator() -> tuple[Any, Any]:
     thread = threading.Thread(target=drive, args=(emulator, stop), name="dice-emulator", daemon=True)
     thread.start()
     return emulator, stop
-
-
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description="Start the touchscreen app.")
-    add_options(parser)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 0
-    return run(args)

@@ -5,7 +5,9 @@ contract's ``settings.read``). Written atomically on every change.
 
 A file that cannot be read, or a value that cannot be used, is said in the table's language, one
 problem each: the values that can be used are kept, every other one is its default, and the file
-is set aside (``app-settings.json.damaged``) before the next write replaces it. Keys the app does
+is set aside (``app-settings.json.damaged``) before the next write replaces it. The file is read
+as :mod:`companion.inputs` reads every file handed to the app: a folder, a device or a link to
+nothing in its place, or more than :data:`LARGEST` bytes, is one such problem too. Keys the app does
 not know (an older version's, a newer one's) are kept as they are and written back; a game may
 adopt an older version's keys as its own (``older``).
 
@@ -24,8 +26,11 @@ from typing import Any
 
 from companion.files import replace_file
 from companion.i18n import Message
+from companion.inputs import InputProblem, read_json
 
 FILE = "app-settings.json"
+LARGEST = 1024 * 1024
+"""The most bytes the file may have: a table's own card list in it takes some 5 KB."""
 LANGUAGES = ("de", "en")
 DIES = ("serial", "screen", "typed")
 SCREEN_NAME = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
@@ -96,20 +101,22 @@ def load(directory: Path) -> tuple[AppSettings, list[Any]]:
     """The settings, and each problem to tell the table (in its language) if the file could not be
     used whole."""
     path = directory / FILE
-    try:
-        settings, bad = parse(json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return AppSettings(), []
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, SettingsError) as error:
+    try:
+        data = read_json(path, LARGEST)
+        if not isinstance(data, dict):
+            raise InputProblem(path, Message("It holds no settings."))
+    except InputProblem as problem:
         kept = _set_aside(path)
-        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)[:200]
         return AppSettings(), [
             Message(
-                "The app's settings could not be read ({why}); the defaults are used, and the file is kept as {kept}.",
-                why=why,
+                "The app's settings could not be read. {reason} The defaults are used, and the file is kept as {kept}.",
+                reason=problem.reason,
                 kept=kept.name,
             )
         ]
+    settings, bad = parse(data)
     if not bad:
         return settings, []
     kept = _set_aside(path)

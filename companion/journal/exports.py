@@ -7,7 +7,9 @@ rebuilds the line of play from the undo and redo rows, checks that the replay en
 the document states, and only then writes the game into the journal, in one transaction.
 
 A document from a newer companion, a document of something else, or one that is broken anywhere
-is refused with :class:`ExportError`; the journal is not touched.
+is refused with :class:`ExportError`; the journal is not touched. A file to import is read as
+:mod:`companion.inputs` reads every file handed to the app: at most :data:`LARGEST` bytes, refused
+by its size before anything is read.
 
 A game whose rules forbid notes while it is played (a game with ``no_notes``: Schatzjagd, rule
 13.4) is exported only once it is over: the record of a running game would tell who slotted each
@@ -35,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from companion import __version__
 from companion.files import replace_file
+from companion.inputs import InputProblem, read_bytes
 from companion.journal.errors import ExportError, JournalDamaged, JournalError
 from companion.journal.games import game_named
 from companion.journal.line import first_error
@@ -238,23 +241,33 @@ def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------- reading
 
 
+LARGEST = 32 * 1024 * 1024
+"""The most bytes a file to import may have: a whole game of Die Glücksritter takes some 50 KB, an
+entry about 1 KB, so this leaves room for games of tens of thousands of steps."""
+
+
 def read_json(path: str | Path) -> Any:
-    """A JSON file, or ExportError saying why it cannot be read."""
+    """A JSON file, or ExportError saying why it cannot be read (what :mod:`companion.inputs`
+    found is its cause: the table's words for it)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ExportError(f"there is no file {path}") from None
-    except IsADirectoryError:
-        raise ExportError(f"{path} is a directory, not a file") from None
+        data = read_bytes(path, LARGEST)
+    except InputProblem as problem:
+        if not os.path.lexists(path):
+            raise ExportError(f"there is no file {path}") from problem
+        raise ExportError(str(problem)) from problem
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise ExportError(f"{path} is not a companion export (not UTF-8 text)") from None
-    except OSError as exc:
-        raise ExportError(f"cannot read {path}: {exc.strerror}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ExportError(f"{path} is not a companion export (not JSON: {exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise ExportError(f"{path} is not a companion export (nested too deeply to be read)") from None
+    except ValueError:  # a number of more than 4300 digits
+        raise ExportError(f"{path} is not a companion export (it holds a number too long to be read)") from None
 
 
 def parse_document(data: Any) -> ExportDocument:

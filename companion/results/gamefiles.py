@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.files import sync_folder
 from companion.i18n import Join, Message, Text
+from companion.inputs import InputProblem
 from companion.journal import bgstats, exports
 from companion.journal.errors import ExportError, JournalError, JournalWriteError
 from companion.journal.exports import Imported
@@ -236,8 +237,14 @@ def _looks_like_export(path: Path) -> bool:
 def _read_problem(path: Path, exc: ExportError) -> FilesProblem:
     cause = exc.__context__  # read_json says why in English; the OS error or the decoding tells which
     name = path.name
-    if not path.parent.is_dir() or isinstance(cause, FileNotFoundError):
+    if not path.parent.is_dir() or isinstance(cause, FileNotFoundError) or not os.path.lexists(path):
         return FilesProblem(Message("{file} is gone: was the stick pulled out? Nothing was imported.", file=name))
+    if isinstance(cause, InputProblem):  # a folder, a device, too large, no permission: said in the table's words
+        return FilesProblem(
+            Message("{file} could not be read. {reason} Nothing was imported.", file=name, reason=cause.reason)
+        )
+    if isinstance(cause, RecursionError):
+        return _damaged(name, "nested too deeply to be read")
     if isinstance(cause, OSError):
         return FilesProblem(
             Message(

@@ -177,9 +177,8 @@ def test_problems_of_the_file_as_a_whole(tmp_path):
     assert str(missing.value) == f"{tmp_path / 'gone.toml'}: no such settings file"
     with pytest.raises(HardwareConfigError) as unreadable:
         load_hardware_config(tmp_path, env={})  # a directory
-    assert unreadable.value.details[0].template == "cannot be read ({reason})"
-    assert unreadable.value.details[0].values == {"reason": "Is a directory"}
-    assert str(unreadable.value) == f"{tmp_path}: cannot be read (Is a directory)"
+    assert unreadable.value.details[0].template == "is a folder, not a file"
+    assert str(unreadable.value) == f"{tmp_path}: is a folder, not a file"
 
 
 def test_the_panel_alone_carries_its_problems_without_a_file():

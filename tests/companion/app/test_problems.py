@@ -131,7 +131,7 @@ def test_problems_of_the_file_as_a_whole_name_the_file(tmp_path):
     with pytest.raises(HardwareConfigError) as unreadable:
         load_hardware_config(tmp_path, env={})
     (line,) = hardware_problems(unreadable.value)
-    assert render(line, "de") == f"Hardware-Einstellungen {tmp_path}: lässt sich nicht lesen (Is a directory)"
+    assert render(line, "de") == f"Hardware-Einstellungen {tmp_path}: ist ein Ordner, keine Datei"
 
 
 def test_a_panel_error_alone_is_said_the_same_way():

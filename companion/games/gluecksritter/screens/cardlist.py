@@ -65,7 +65,12 @@ class CardListDialog(FilePicker):
         try:
             specs = load_catalogue(path)
         except CatalogueError as error:
-            self.say_refusal(Message("This card list cannot be used: {problem}", problem=str(error)))
+            if error.reason is not None:  # the file could not be read at all: why, in the table's language
+                self.say_refusal(
+                    Message("The card list {file} cannot be read. {reason}", file=path.name, reason=error.reason)
+                )
+            else:
+                self.say_refusal(Message("This card list cannot be used: {problem}", problem=str(error)))
             return
         cards = [spec.model_dump(mode="json", by_alias=True, exclude_defaults=True) for spec in specs]
         self.close()
