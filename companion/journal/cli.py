@@ -16,6 +16,13 @@ from companion.journal.app_cli import record_id
 if TYPE_CHECKING:
     from companion.journal.store import Journal
 
+UNREADABLE = 3
+"""``journal verify``'s exit status for a journal that cannot be read here (a full disk that leaves
+no room to read a journal with changes in its -wal file, a folder that cannot be written while
+such changes wait, no permission, the medium's I/O error): no finding about damage. 0: sound,
+1: damaged (the problems are listed), 2: no journal that can be verified (none there, not a
+journal, from a newer companion, damaged before its first page)."""
+
 SUMMARY = """journal verify DB   replay every game in a journal and check it
   companion journal show DB [--json] [--log]  the public view (or the log) of the running game"""
 
@@ -41,12 +48,19 @@ def _open(path: str) -> Journal:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from companion.journal.errors import JournalError
+    from companion.journal.access import REASONS
+    from companion.journal.errors import JournalAccessError, JournalError
     from companion.journal.verify import verify
 
     try:
         with _open(args.db) as journal:
+            if journal.unwritable is not None:
+                why = REASONS.get(journal.unwritable.cause, journal.unwritable.cause)
+                print(f"companion: note: {why}: the journal is read as it lies in its file", file=sys.stderr)
             report = verify(journal)
+    except JournalAccessError as exc:
+        print(f"companion: {exc} (no finding of damage: the journal cannot be read here)", file=sys.stderr)
+        return UNREADABLE
     except JournalError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2

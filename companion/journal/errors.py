@@ -21,6 +21,20 @@ class JournalWriteError(JournalError):
         self.cause = cause
 
 
+class JournalAccessError(JournalError):
+    """A journal that cannot be read or written here, whose bytes may well be sound: the disk is
+    full, the folder, the file or the medium is read-only, reading it is not permitted, a file size
+    limit stops it growing, the medium reports an I/O error, or changes still wait in its ``-wal``
+    file that a folder which cannot be written does not let SQLite read. Not damage: a copy on
+    another disk reads, and it is never set aside. Nothing of it was changed. ``cause`` says which,
+    for words in the table's language: ``"full"``, ``"read-only"``, ``"denied"``, ``"limit"``,
+    ``"io"`` or ``"waiting"``."""
+
+    def __init__(self, message: str, cause: str) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
 class JournalDamaged(JournalError):
     """A journal whose bytes cannot all be read: SQLite finds its pages broken, or an entry, a
     snapshot or a game's record no longer decodes or replays. Nothing is written into it; the

@@ -3,7 +3,9 @@
 Every write is one transaction that is committed before the caller hears of it; when a write
 fails, it is rolled back and :class:`JournalWriteError` says so — what was written before stays.
 A file that is not a companion journal, comes from a newer version, or is damaged is refused with
-:class:`JournalError` and never written to.
+:class:`JournalError` and never written to. A journal that cannot be read or written here (a full
+disk, a read-only folder, no permission, an I/O error of the medium) is not damaged: that is
+:class:`JournalAccessError` (:mod:`companion.journal.access`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.journal import schema
-from companion.journal.errors import JournalDamaged, JournalError, JournalForeign, JournalWriteError
+from companion.journal.access import REASONS, access_error, cause_of, disk_full, os_cause
+from companion.journal.errors import JournalAccessError, JournalDamaged, JournalError, JournalForeign, JournalWriteError
+from companion.journal.readable import unreadable
 from companion.journal.rows import EntryRow, GameRow, dumps, is_over, now
 
 HEADER = b"SQLite format 3\x00"
@@ -29,14 +33,19 @@ PREVIOUS = -1
 :meth:`Journal.append_many` (whose number is known only then)."""
 
 
-def _cause(exc: sqlite3.Error) -> str:
-    problem = _problem(exc)
-    if problem == "the disk is full":
-        return "full"
-    return "read-only" if problem != str(exc) else "other"
+def _cause(exc: sqlite3.Error, path: Path) -> str:
+    """A failed write's cause, as :class:`JournalWriteError` names it."""
+    return _write_cause(cause_of(exc, path))
 
 
-def _problem(exc: sqlite3.Error) -> str:
+def _write_cause(cause: str | None) -> str:
+    return {"full": "full", "read-only": "read-only", "denied": "read-only"}.get(cause or "", "other")
+
+
+def _problem(exc: sqlite3.Error, path: Path | None = None) -> str:
+    cause = None if path is None else cause_of(exc, path)
+    if cause is not None:
+        return REASONS[cause] + (f" ({exc})" if cause == "io" else "")
     text = str(exc)
     if "disk is full" in text or "database or disk is full" in text:
         return "the disk is full"
@@ -69,9 +78,12 @@ class NewEntry:
 class Journal:
     """One open journal file. Not shared between threads."""
 
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, db: sqlite3.Connection, path: Path, unwritable: JournalAccessError | None = None) -> None:
         self.db = db
         self.path = path
+        self.unwritable = unwritable
+        """Why a journal opened for reading cannot be written here (a full disk): every write is then
+        refused at once, for that reason."""
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -80,27 +92,33 @@ class Journal:
         an older journal is then not updated but refused with a message. A journal opened for
         writing is checked first (its header, ``PRAGMA quick_check``, and an older journal's
         update is tried on a copy in memory): a damaged file is refused before any byte of it
-        changes. A new journal and its directory are readable by their owner only."""
+        changes. A new journal and its directory are readable by their owner only, and none is
+        begun on a full disk. A journal that cannot be read or written here raises
+        :class:`JournalAccessError`; where a full disk leaves no room for SQLite's ``-shm`` file, a
+        journal opened for reading is read as it lies in its file (:attr:`unwritable` says why)."""
         path = Path(path)
         version = _inspect(path, check=not readonly) if path.exists() else None
         if version is None:  # no file, or one that was created but never written
             if readonly or not create:
                 raise JournalError(f"there is no journal at {path}")
+            if disk_full(path):
+                raise JournalAccessError(f"cannot begin a journal at {path}: the disk is full", "full")
             _create_private(path)
         elif readonly and version < schema.VERSION:
             raise JournalError(
                 f"{path} is an older journal (version {version}); `companion saves list --journal {path}` "
                 "updates it (a copy of the old file is kept)"
             )
+        unwritable = None
         try:
-            db = (
-                _connect_readonly(path)
-                if readonly
-                else sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            )
+            if readonly:
+                db, unwritable = _connect_readonly(path, as_it_lies=True)
+            else:
+                db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise JournalError(f"cannot open the journal {path}: {_problem(exc)}") from None
-        journal = cls(db, path)
+            access = access_error(exc, path, doing="read" if readonly else "open")
+            raise access or JournalError(f"cannot open the journal {path}: {_problem(exc)}") from None
+        journal = cls(db, path, unwritable)
         if readonly:
             return journal
         try:
@@ -109,9 +127,7 @@ class Journal:
             journal._prepare(version)
         except sqlite3.DatabaseError as exc:
             db.close()
-            if isinstance(exc, sqlite3.OperationalError) and ("readonly" in str(exc) or "unable to open" in str(exc)):
-                raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
-            raise JournalDamaged(path, str(exc)) from None
+            raise access_error(exc, path) or JournalDamaged(path, str(exc)) from None
         except JournalError:
             db.close()
             raise
@@ -217,10 +233,15 @@ class Journal:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic write: committed on success, rolled back (and reported) on failure."""
+        if self.unwritable is not None:
+            cause = self.unwritable.cause
+            raise JournalWriteError(f"the journal cannot be written: {REASONS.get(cause, cause)}", _write_cause(cause))
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise JournalWriteError(f"the journal cannot be written: {_problem(exc)}", _cause(exc)) from None
+            raise JournalWriteError(
+                f"the journal cannot be written: {_problem(exc, self.path)}", _cause(exc, self.path)
+            ) from None
         try:
             yield self.db
             self.db.execute("COMMIT")
@@ -230,9 +251,9 @@ class Journal:
             except sqlite3.Error:
                 pass
             raise JournalWriteError(
-                f"the journal could not be written ({_problem(exc)}); nothing of this step was kept and the "
-                "game stands at the last step written",
-                _cause(exc),
+                f"the journal could not be written ({_problem(exc, self.path)}); nothing of this step was kept and "
+                "the game stands at the last step written",
+                _cause(exc, self.path),
             ) from None
         except BaseException:
             try:
@@ -540,15 +561,20 @@ def _create_private(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
-        raise JournalError(f"cannot create the directory {path.parent}: {exc.strerror}") from None
+        raise _os_error(f"cannot create the directory {path.parent}: {exc.strerror}", exc, "write") from None
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
     except OSError as exc:
         why = "the journal's directory cannot be written" if exc.errno in (errno.EACCES, errno.EROFS) else exc.strerror
-        raise JournalError(f"cannot open the journal {path}: {why}") from None
+        raise _os_error(f"cannot open the journal {path}: {why}", exc, "write") from None
 
 
-def _connect_readonly(path: Path) -> sqlite3.Connection:
+def _os_error(message: str, exc: OSError, doing: str) -> JournalError:
+    cause = os_cause(exc, doing=doing)
+    return JournalError(message) if cause is None else JournalAccessError(message, cause)
+
+
+def _connect_readonly(path: Path, *, as_it_lies: bool = False) -> tuple[sqlite3.Connection, JournalAccessError | None]:
     """A connection that can only read, whose first read has succeeded. Damaged bytes in the
     schema (which SQLite's own message quotes, undecodable) are a damaged file.
 
@@ -556,15 +582,31 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     In a directory the reader cannot write (a journal copied to a read-only medium, or another
     user's data), a journal whose ``-wal`` holds nothing is read as it lies in the file
     (``immutable``: no ``-shm``, no locks). With committed pages still in a ``-wal`` the file alone
-    is not the whole journal: that is refused, with the reason."""
+    is not the whole journal: that is refused, with the reason.
+
+    ``as_it_lies``: where SQLite cannot make the ``-shm`` file although the directory can be
+    written (a full disk), a journal whose ``-wal`` holds nothing is read as it lies in the file
+    too, and the reason comes back with the connection (else None)."""
     uri = f"{path.resolve().as_uri()}?mode=ro"
+    wal = path.with_name(path.name + "-wal")
     if _unwritable_directory(path):
-        if not _empty(path.with_name(path.name + "-wal")):
-            raise JournalError(
+        if not _empty(wal):
+            raise JournalAccessError(
                 f"cannot read the journal {path}: changes still wait in its -wal file, and reading them needs "
-                "a directory that can be written; open it once as its owner (or in a copy of the folder) first"
+                "a directory that can be written; open it once as its owner (or in a copy of the folder) first",
+                "waiting",
             )
-        uri += "&immutable=1"
+        return _first_read(uri + "&immutable=1"), None
+    try:
+        return _first_read(uri), None
+    except sqlite3.OperationalError as exc:
+        access = access_error(exc, path, doing="read")
+        if not as_it_lies or access is None or access.cause == "denied" or not _empty(wal):
+            raise
+    return _first_read(uri + "&immutable=1"), access
+
+
+def _first_read(uri: str) -> sqlite3.Connection:
     db = sqlite3.connect(uri, uri=True, isolation_level=None)
     try:
         db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
@@ -589,19 +631,20 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
     if not _judge_header(path):
         return None
     try:
-        db = _connect_readonly(path)
+        db, _ = _connect_readonly(path, as_it_lies=not check)  # a full disk does not stop reading
         try:
             db.execute("BEGIN")  # one read transaction: the version and the tables of one moment
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
             damage = sqlite_findings(db.execute("PRAGMA quick_check(5)")) if check else ["ok"]
+            if damage == ["ok"] and check and version == schema.VERSION and fmt == (schema.FORMAT,):
+                found = unreadable(db)  # what quick_check does not read: the documents' texts
+                damage = [found] if found else damage
         finally:
             db.close()
-    except sqlite3.OperationalError as exc:
-        if "unable to open" in str(exc) or "readonly" in str(exc):  # a WAL journal needs its directory
-            raise JournalError(f"cannot write the journal {path}: {_problem(exc)}") from None
-        raise JournalDamaged(path, str(exc)) from None
+    except sqlite3.OperationalError as exc:  # a full disk, a folder that cannot be written, no permission
+        raise access_error(exc, path, doing="write" if check else "read") or JournalDamaged(path, str(exc)) from None
     except sqlite3.DatabaseError as exc:
         raise JournalDamaged(path, str(exc)) from None
     if damage != ["ok"]:
@@ -652,7 +695,7 @@ def _judge_header(path: Path) -> bool:
             head = f.read(100)
         wal_empty = wal_empty and _empty(wal)
     except OSError as exc:
-        raise JournalError(f"cannot read {path}: {exc.strerror}") from None
+        raise _os_error(f"cannot read {path}: {exc.strerror}", exc, "read") from None
     if not head.startswith(HEADER):
         raise JournalForeign(
             f"{path} is not a companion journal (not an SQLite database); it was left untouched. "

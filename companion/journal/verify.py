@@ -10,9 +10,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.journal.errors import JournalError
+from companion.journal.access import access_error
+from companion.journal.errors import JournalAccessError, JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
+from companion.journal.readable import decoded as _text
 from companion.journal.store import EntryRow, Journal, sqlite_findings
 from engines.core.saved import SavedFormatError, load_history
 
@@ -37,19 +39,31 @@ def canonical(game: Any, state: Any) -> str:
 
 def verify(journal: Journal) -> Report:
     """Never fails on a damaged file: every damage is a problem of the report, named by its game
-    and entry where the file still says which, else by what SQLite reports (pages, tables)."""
+    and entry where the file still says which, else by what SQLite reports (pages, tables). A file
+    that cannot be read here (the medium's I/O error, no permission) is no damage: that raises
+    :class:`JournalAccessError`."""
     report = Report()
     try:
         _verify(journal, report)
     except (sqlite3.Error, ValueError) as exc:  # ValueError: also text that is not UTF-8 or JSON
+        _unless_unreadable(journal, exc)
         report.problems.append(f"the file is damaged: {exc}")
     return report
+
+
+def _unless_unreadable(journal: Journal, exc: Exception) -> None:
+    """Raise the JournalAccessError ``exc`` comes from, when it is no damage but a file that
+    cannot be read here."""
+    access = access_error(exc, journal.path, doing="read") if isinstance(exc, sqlite3.Error) else None
+    if access is not None:
+        raise access from None
 
 
 def _verify(journal: Journal, report: Report) -> None:
     try:
         result = journal.db.execute("PRAGMA integrity_check").fetchall()
     except sqlite3.DatabaseError as exc:
+        _unless_unreadable(journal, exc)
         report.problems.append(f"the file is damaged: {exc}")
         return
     if result != [("ok",)]:
@@ -73,6 +87,8 @@ def _verify(journal: Journal, report: Report) -> None:
             continue
         try:
             state = _verify_game(journal, row, report)
+        except JournalAccessError:
+            raise
         except (JournalError, LookupError) as exc:
             report.problems.append(f"game {row.id}: {exc}")
             continue
@@ -97,10 +113,6 @@ def _verify_saves(journal: Journal, report: Report) -> None:
             report.problems.append(f"save {save_id} cannot be loaded: {exc}")
 
 
-def _text(value: bytes | None) -> Any:
-    return None if value is None else json.loads(value.decode("utf-8"))
-
-
 def _entries(journal: Journal, game_id: int) -> Iterator[EntryRow]:
     """The game's entries, each read and decoded on its own (as bytes from SQLite), so that a
     damaged one is named: EntryProblem with its number, or after which entry the file breaks."""
@@ -114,6 +126,7 @@ def _entries(journal: Journal, game_id: int) -> Iterator[EntryRow]:
         try:
             found = cur.fetchone()
         except sqlite3.DatabaseError as exc:
+            _unless_unreadable(journal, exc)
             raise EntryProblem(f"after entry {last} the file is damaged ({exc})") from None
         if found is None:
             return
