@@ -92,6 +92,7 @@ class CompanionApp(App):
         set_language(self.language)
         self.journal: Any = None
         self.journal_problem: Exception | None = None  # why the journal could not be opened
+        self._unwritten: str | None = None  # the journal's last write failure, logged once
         self._session: Any = None
         self.table: Any = None  # the running game's companion.table.Table
         self.unshown: str | None = None  # the running game's title, when the screen cannot show it
@@ -230,7 +231,11 @@ class CompanionApp(App):
             return
         self.journal, session = opened.journal, opened.session
         self.unshown = opened.unknown  # a game of another companion: the start screen names it
-        if session is not None and self.open_game(session):
+        if opened.unwritable is not None:  # a full disk: the games are shown, nothing is written
+            log.error("journal: %s; it is opened for reading only", opened.unwritable)
+            self.journal_problem = opened.unwritable
+            self.read_only = self.read_only or str(opened.unwritable)
+        if session is not None and self.open_game(session) and opened.unwritable is None:
             screen = self.settings_.screen
             self.goto(screen if screen in self._screen_classes else self.game_screen())
         else:
@@ -309,6 +314,7 @@ class CompanionApp(App):
         try:
             saved = save(self.journal)
         except Exception as error:  # noqa: BLE001 - a save refused or a journal that cannot be written
+            log.error("journal: not saved: %s", error)
             self.tell(Message("Not saved: {problem}", problem=str(error)), refusal=True)
             return
         then()
@@ -449,9 +455,13 @@ class CompanionApp(App):
         )
 
         if isinstance(notice, Refused):
+            if notice.rule == "journal.write" and notice.message != self._unwritten:  # once, not per retry
+                log.error("journal: %s", notice.message)
+            self._unwritten = notice.message if notice.rule == "journal.write" else self._unwritten
             if self.private_player is None or notice.player != self.private_player:
                 self.tell(notice.shown, refusal=True)  # behind a cover the dialog shows it, to that player only
         elif isinstance(notice, Moved):
+            self._unwritten = None  # written again: the next failure is logged anew
             self.happened = list(notice.messages)
             self.tell(
                 Message("Undone: change the cardboard as listed.")
@@ -459,6 +469,7 @@ class CompanionApp(App):
                 else Message("Done again: change the cardboard as listed.")
             )
         elif isinstance(notice, Happened):
+            self._unwritten = None
             after = self.table.public_view()["view"] if self.table is not None else None
             self.happened = self.happenings(notice.events, after=after)
             self.tell(self.happened[0] if self.happened else "")

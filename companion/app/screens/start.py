@@ -1,36 +1,18 @@
 """The start screen: continue the running game (at its step, :func:`step_of`), a new game, saved
 games, settings; and what stands in the way, in the table's words: a journal that cannot be opened
 (for a damaged file, or one that is no journal, a way to set it aside and play on with a new one,
-the old file kept whole), a data directory that cannot be written, a running game this screen
-cannot show yet."""
+the old file kept whole; for a disk that is full or cannot be written, its games shown and no
+such offer: :mod:`companion.app.journal_words`), a data directory that cannot be written, a
+running game this screen cannot show yet."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.app.contract import title_of
+from companion.app.journal_words import folder_reason, problem_words
 from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
-
-
-def problem_words(problem: Exception, path: Any) -> Message:
-    """Why the journal cannot be opened, in the table's words."""
-    from companion.journal.errors import JournalDamaged, JournalForeign
-
-    if isinstance(problem, JournalDamaged):
-        return Message(
-            "The journal is damaged; it was left as it is: {path}. "
-            "On a computer, 'companion journal verify' lists the damage. "
-            "Set it aside to play on with a new journal: nothing is deleted.",
-            path=str(path),
-        )
-    if isinstance(problem, JournalForeign):
-        return Message(
-            "The file where the journal belongs is not a journal: {path}. "
-            "Set it aside to play on with a new journal: nothing is deleted.",
-            path=str(path),
-        )
-    return Message("The journal cannot be opened: {problem}", problem=str(problem))
 
 
 def step_of(table: Any) -> int:
@@ -64,20 +46,21 @@ class StartScreen(AppScreen):
         self.show_notes(app)
 
     def show_notes(self, app: Any) -> None:
+        from companion.journal.errors import JournalAccessError
         from companion.journal.opening import SETTABLE_ASIDE
 
         notes: list[Any] = []
-        if app.read_only:
+        if app.read_only and not isinstance(app.journal_problem, JournalAccessError):  # its words say more
             notes.append(
                 Message(
                     "The data folder {path} cannot be written ({why}): the journal's games are shown, "
                     "but nothing can be played, saved or set.",
                     path=str(app.data_dir),
-                    why=app.read_only,
+                    why=folder_reason(app.read_only),
                 )
             )
         if app.journal_problem is not None:
-            notes.append(problem_words(app.journal_problem, app.journal_path))
+            notes.append(problem_words(app.journal_problem, app.journal_path, shown=app.journal is not None))
         if app.unshown is not None:
             notes.append(
                 Message(

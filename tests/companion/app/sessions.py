@@ -388,6 +388,7 @@ if __name__ == "__main__":
         "whole_game_sessions",
         "notify_sessions",
         "display_sessions",
+        "journal_access_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]

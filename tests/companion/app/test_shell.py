@@ -68,7 +68,7 @@ def test_the_bottom_line_follows_the_language_and_the_new_game(tmp_path):
 def test_a_data_folder_that_cannot_be_written_is_said_and_nothing_written(tmp_path):
     seen = run_session("read-only", tmp_path)
     assert seen["screen"] == "start"
-    assert any("lässt sich nicht schreiben (Read-only file system)" in t for t in seen["start"])
+    assert any("lässt sich nicht schreiben (der Datenträger ist schreibgeschützt)" in t for t in seen["start"])
     assert seen["word"] == (
         "Das Protokoll ließ sich nicht speichern: Sein Ordner ist schreibgeschützt. "
         "Von diesem Schritt wurde nichts übernommen."
