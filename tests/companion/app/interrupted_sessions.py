@@ -124,7 +124,91 @@ def panel_restarted(data: Path) -> dict[str, Any]:
     return result
 
 
+THREE = ("red", "blue", "green")
+
+
+def _lock_in(rig: Any, driver: Any, app: Any, player: str) -> None:
+    for card in PICKS[player]:
+        rig.tap(SEATS[player], card)
+    driver.until(lambda: player in app.table.awaiting().locked, what=f"{player}'s lock-in")
+
+
+def reveal_killed_at(data: Path, boundary: str) -> dict[str, Any]:
+    """Three players choose on the panel (mock pins, with LEDs); red and blue lock in, green presses
+    a first button. Then every SQL statement the journal runs is counted, and green's last press
+    reveals the choice: just before statement ``boundary`` (1, 2, ...) begins, the process kills
+    itself (a power cut between two statements of the step), having said where. A boundary past
+    the step's last statement: the reveal is left whole, the statements it made are said, and the
+    process waits to be killed."""
+    import os
+    import signal
+
+    rig, app, driver = _rig_app(data)
+    new_game(app, driver, "Schmidt 1998 (German)", THREE)
+    driver.tap(say(app, "Enter the Ducat card"))
+    driver.tap(say(app, "Place the coins"))
+    for player in ("red", "blue"):
+        _lock_in(rig, driver, app, player)
+    rig.tap(SEATS["green"], PICKS["green"][0])
+    driver.frames(2)
+    entry = app.table.public_view()["entry"]
+    at = int(boundary)
+    seen: list[str] = []
+
+    def statement(sql: str) -> None:
+        seen.append(sql)
+        if len(seen) == at:
+            print(json.dumps({"ready": True, "entry": entry, "killed_before": sql, "seen": seen}), flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    app.journal.db.set_trace_callback(statement)
+    rig.tap(SEATS["green"], PICKS["green"][1])
+    driver.until(lambda: not app.table.awaiting().choosing, what="the reveal")
+    driver.frames(3)
+    app.journal.db.set_trace_callback(None)
+    _until_killed(app, driver, {"entry": entry, "seen": seen, "whole": True})
+    return {}
+
+
+def reveal_restarted(data: Path) -> dict[str, Any]:
+    """Started again after a cut at some boundary of the reveal: what the journal holds of the
+    picks, what the table asks and says, the LEDs; then, if the choice is asked again, the three
+    lock in once more and the reveal is written whole."""
+    rig, app, driver = _rig_app(data)
+    driver.until(lambda: app.table is not None, what="the running game's table")
+    driver.frames(3)
+    rig.leds.wait_idle(2.0)
+    game = app.table.public_view()["game_id"]
+    commands = [row.command["type"] for row in app.journal.entries(game) if row.command is not None]
+    awaited = app.table.awaiting()
+    result: dict[str, Any] = {
+        "entry": app.table.public_view()["entry"],
+        "commands": commands,
+        "choosing": list(awaited.choosing),
+        "locked": list(awaited.locked),
+        "interrupted": awaited.interrupted,
+        "leds": [rig.lit(seat) for seat in range(1, 4)],
+        "word": app.root.word,
+        "cut": say(app, "The secret choice was cut off by a power failure: everyone chooses again."),
+        "rows": _session_rows(app),
+        "awaiting": list(app.table.awaiting().game),
+    }
+    if awaited.choosing:
+        for player in THREE[:-1]:
+            _lock_in(rig, driver, app, player)
+        for card in PICKS[THREE[-1]]:  # the last lock-in reveals
+            rig.tap(SEATS[THREE[-1]], card)
+        driver.until(lambda: not app.table.awaiting().choosing, what="the reveal after the restart")
+        driver.frames(2)
+        result["again"] = [row.command["type"] for row in app.journal.entries(game) if row.command is not None]
+        result["rows_again"] = _session_rows(app)
+    driver.stop()
+    return result
+
+
 SESSIONS = {
+    "reveal-killed-at": reveal_killed_at,
+    "reveal-restarted": reveal_restarted,
     "locked-until-killed": locked_until_killed,
     "revealed-until-killed": revealed_until_killed,
     "panel-restarted": panel_restarted,
