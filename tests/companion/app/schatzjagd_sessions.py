@@ -248,11 +248,13 @@ def restarted(data: Path) -> dict[str, Any]:
         "fight": view["view"]["fight"],
         "roll_for": rolls[0].player if rolls else None,
         "prompt": _prompt(app),
+        "word": app.root.word,
     }
     t = Table(app, driver)
-    t.face(6)
-    t.face(1)  # the second exchange, now whole: 2 + 6 against 5 + 1
+    t.face(1)  # the monster's die: the second exchange, now whole, with Anna's 5 from before the cut
     result["after"] = app.table.public_view()["view"]["fight"]
+    game = app.table.public_view()["game_id"]
+    result["written"] = app.journal.entry(game, app.table.public_view()["entry"]).command
     driver.stop()
     return result
 

@@ -55,7 +55,7 @@ def test_nothing_the_table_reads_pairs_a_face_down_card_with_its_prince(tmp_path
     assert placed == [{"type": "card-placed", "player": "red"}, {"type": "card-placed", "player": "blue"}]
 
 
-def test_killed_in_the_middle_of_a_fight_it_opens_at_the_same_exchange(tmp_path):
+def test_killed_in_the_middle_of_a_fight_it_opens_at_the_same_exchange_with_its_first_die(tmp_path):
     before = killed_when_ready("schatzjagd-until-killed", tmp_path)
     assert before["fight"]["exchanges"] == 1 and before["fight"]["monster_life"] == 13
     assert "würfelt für den Unhold" in before["prompt"]  # the first die of the next exchange was rolled
@@ -63,6 +63,8 @@ def test_killed_in_the_middle_of_a_fight_it_opens_at_the_same_exchange(tmp_path)
     assert after["screen"] == "schatzjagd-table"
     assert after["entry"] == before["entry"]
     assert after["fight"] == before["fight"]  # the same fight, at the same exchange
-    assert after["roll_for"] == "red"  # the half-rolled exchange was never written: it starts again
-    assert "Anna (Rot) würfelt für den eigenen Schergen" in after["prompt"]
-    assert after["after"]["exchanges"] == 2 and after["after"]["monster_life"] == 11
+    assert after["roll_for"] == "blue"  # the half-rolled exchange goes on: Anna's 5 was kept
+    assert "würfelt für den Unhold" in after["prompt"]
+    assert "der Wurf davor gilt weiter: 5" in after["word"]  # and the bottom line says so
+    assert after["written"] == {"type": "exchange", "player": "red", "die": 5, "opponent_die": 1}
+    assert after["after"]["exchanges"] == 2
