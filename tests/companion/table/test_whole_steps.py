@@ -27,9 +27,10 @@ from engines.core.errors import RuleViolation
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import PlaceDucats
 from engines.schatzjagd import Setup
-from engines.schatzjagd.commands import EndTurn, Flee, PlaceCard, Reveal, Travel
+from engines.schatzjagd.commands import EndTurn, Flee, Travel
 from tests.companion.table.panels import keyboard_picks
 from tests.companion.table.rig import keyboard_table, make_table
+from tests.companion.table.test_schatzjagd_table import to_the_monster
 
 MIX = PlaceDucats(2, 2, field5=Coins(1, 1), field6=Coins(2, 0))
 PLAYERS = ({"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}, {"name": "Clara", "colour": "green"})
@@ -164,17 +165,6 @@ def schatzjagd_table(path: Path, loop, closing, *, resume: bool = False):
     table.start()
     loop.drain()
     return journal, session, table, heard
-
-
-def to_the_monster(table) -> None:
-    for command in (
-        Travel("red", 3, "B2"),
-        PlaceCard("red", "C3"),
-        EndTurn("red"),
-        Travel("blue", 4, "C3"),
-        Reveal("blue", "monster", 8),
-    ):
-        assert isinstance(table.submit(command), Happened), command
 
 
 def power_cut(journal, table) -> None:
