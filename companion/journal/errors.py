@@ -14,7 +14,8 @@ class JournalError(Exception):
 class JournalWriteError(JournalError):
     """A write that failed (disk full, I/O error, read-only file): nothing of it was kept and the
     game stands at the last step that was written. ``cause`` says which, for words in the table's
-    language: ``"full"``, ``"read-only"`` or ``"other"``."""
+    language: ``"full"``, ``"read-only"``, ``"limit"`` (a file size limit), ``"io"`` (the medium's
+    I/O error) or ``"other"``."""
 
     def __init__(self, message: str, cause: str = "other") -> None:
         super().__init__(message)

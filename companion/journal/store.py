@@ -39,7 +39,9 @@ def _cause(exc: sqlite3.Error, path: Path) -> str:
 
 
 def _write_cause(cause: str | None) -> str:
-    return {"full": "full", "read-only": "read-only", "denied": "read-only"}.get(cause or "", "other")
+    return {"full": "full", "read-only": "read-only", "denied": "read-only", "limit": "limit", "io": "io"}.get(
+        cause or "", "other"
+    )
 
 
 def _problem(exc: sqlite3.Error, path: Path | None = None) -> str:

@@ -474,6 +474,15 @@ class Table:
             text = Message("The journal could not be written: the disk is full. Nothing of this step was kept.")
         elif error.cause == "read-only":
             text = Message("The journal could not be written: its folder is read-only. Nothing of this step was kept.")
+        elif error.cause == "limit":
+            text = Message(
+                "The journal could not be written: a limit on the size of files stops it growing. "
+                "Nothing of this step was kept."
+            )
+        elif error.cause == "io":
+            text = Message(
+                "The journal could not be written: the disk reports an error. Nothing of this step was kept."
+            )
         else:
             text = Message("The journal could not be written: {problem}", problem=str(error))
         return Refused("journal.write", str(error), player, text)
