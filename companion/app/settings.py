@@ -101,7 +101,7 @@ def load(directory: Path) -> tuple[AppSettings, list[Any]]:
     """The settings, and each problem to tell the table (in its language) if the file could not be
     used whole."""
     path = directory / FILE
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):
         return AppSettings(), []
     try:
         data = read_json(path, LARGEST)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from companion.journal.errors import JournalError
+
+SETTINGS_LARGEST = 64 * 1024
+"""The most bytes the settings file may have (it holds one path)."""
 
 JOURNAL_FILE = "journal.sqlite3"
 
@@ -43,15 +45,16 @@ def settings_file() -> Path:
 
 def read_settings() -> dict[str, Any]:
     """The settings file's values (none when there is no file); JournalError if it cannot be read."""
+    from companion.i18n import render
+    from companion.inputs import InputProblem, read_toml
+
     path = settings_file()
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise JournalError(f"cannot read the settings file {path}: {exc}") from None
-    except RecursionError:
-        raise JournalError(f"cannot read the settings file {path}: it is nested too deeply") from None
+        return read_toml(path, SETTINGS_LARGEST)
+    except InputProblem as problem:
+        raise JournalError(f"cannot read the settings file {path}: {render(problem.reason, 'en')}") from None
 
 
 def data_dir(flag: str | Path | None = None) -> Path:
