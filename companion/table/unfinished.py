@@ -37,8 +37,10 @@ def keep(session: Any, locked: tuple[str, ...]) -> None:
 
 def take(session: Any, game: TableGame) -> tuple[str, ...] | None:
     """The players who had locked in when a choice of this game was cut off, if the game still
-    stands in that choice (only picks of the same choice written since: a cut during their
-    writing); None when nothing was cut off. The record is forgotten either way."""
+    stands in that choice; None when nothing was cut off. The record is forgotten either way.
+    A reveal deletes the record in its own transaction, so a record found is at the game's head;
+    picks of the same choice written after it come only from a journal written before reveals
+    were one step, and are taken as part of the choice cut off."""
     text = session.journal.fact(KEY)
     if text is None:
         return None
