@@ -17,6 +17,9 @@ directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak
   the payment dialog sends its command without naming the coins);
   when none is accepted or an option only opens a dialog (an offer, a hand-over), the seeded
   random table of ``tests/support/autoplay.py`` proposes commands until the table takes one.
+  The table check that opens at each round's end is answered by a touch on "All as on the table",
+  as a table answers it (a check left open while play went on through the table, which no table
+  can do by touch, once kept about 23 MB a round: each round's end opened another over it).
   The script plays until the game is over (about 25 rounds with the default seed) or ``--rounds``
   rounds (40) have been played. Memory is read at the start screen, with the game on the board
   before the first command, and after the game.
@@ -64,6 +67,7 @@ import json
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +135,31 @@ def start_app(data_dir: Path, seed: int) -> tuple[Any, Any, Any]:
     return app, driver, config
 
 
-def gluecksritter_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any]:
+def answer_table_check(app: Any, driver: Any) -> bool:
+    """Die Glücksritter's table check, open at a round's end: the table confirms it by touch ("All
+    as on the table"), as a table would; False when none is open."""
+    from companion.app.pieces.dialog import open_dialogs
+    from companion.games.gluecksritter.screens.check import TableCheck
+    from companion.i18n import Message
+
+    if not any(isinstance(dialog, TableCheck) for dialog in open_dialogs()):
+        return False
+    driver.tap(app.tr(Message("All as on the table")))
+    driver.until(lambda: not any(isinstance(d, TableCheck) for d in open_dialogs()), what="the check closed")
+    return True
+
+
+def gluecksritter_child(
+    data_dir: Path,
+    rounds: int,
+    seed: int,
+    each_round: Callable[[int, Any], None] | None = None,
+    answer_checks: bool = True,
+) -> dict[str, Any]:
+    """A game played as the module's text says; ``each_round(round, app)`` is called when a round
+    begins (the one before it ended and its table check was answered). ``answer_checks`` False:
+    the table check stays open while play goes on through the table (the panel and the die do not
+    wait for the screen)."""
     from companion.games.gluecksritter.screens.guide import step
     from companion.games.gluecksritter.screens.setup import setup as gluecksritter_setup
     from companion.table import Refused
@@ -147,7 +175,8 @@ def gluecksritter_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any
     driver.frames(10)
     marks["game on the board"] = memory()
     table = app.table
-    counts = {"commands": 0, "rolls": 0, "keys": 0, "refused": 0, "random table": 0}
+    counts = {"commands": 0, "rolls": 0, "keys": 0, "refused": 0, "random table": 0, "table checks": 0}
+    begun = 0
 
     def accepted(command: Any) -> bool:
         notice = table.submit(command)
@@ -181,10 +210,17 @@ def gluecksritter_child(data_dir: Path, rounds: int, seed: int) -> dict[str, Any
 
     view: dict[str, Any] = {}
     for _ in range(MAX_STEPS):
+        if answer_checks and answer_table_check(app, driver):
+            counts["table checks"] += 1
+            continue
         view = table.public_view()["view"]
         awaited = table.awaiting()
         if not view["awaiting"] or view["round"] > rounds:
             break
+        if view["round"] != begun:
+            begun = view["round"]
+            if each_round is not None:
+                each_round(begun, app)
         if awaited.rolls:
             table.roll_on_screen()
             driver.frames(2)
@@ -242,7 +278,11 @@ def whole_games() -> list[tuple[Path, int]]:
     return sorted(found, key=lambda found: -found[1])
 
 
-def schatzjagd_child(data_dir: Path, scenario: Path, seed: int) -> dict[str, Any]:
+def schatzjagd_child(
+    data_dir: Path, scenario: Path, seed: int, each_day: Callable[[int, Any], None] | None = None
+) -> dict[str, Any]:
+    """The scenario played as the module's text says; ``each_day(day, app)`` is called when a day
+    begins."""
     from companion.scenario.parse import ExpectRefused, HistoryOp, parse_scenario, read_text
     from companion.scenario.run import prepare
     from companion.table import Happened, Moved, Refused
@@ -266,7 +306,13 @@ def schatzjagd_child(data_dir: Path, scenario: Path, seed: int) -> dict[str, Any
         driver.frames(2)
         return notice
 
+    begun = 0
     for step in plan.steps:
+        day = table.public_view()["view"]["day"]
+        if day != begun:
+            begun = day
+            if each_day is not None:
+                each_day(day, app)
         line = step.statement
         if isinstance(line, ExpectRefused):
             head = app._session.head
@@ -300,7 +346,9 @@ def schatzjagd_child(data_dir: Path, scenario: Path, seed: int) -> dict[str, Any
     return result
 
 
-def raubritter_child(data_dir: Path, seed: int) -> dict[str, Any]:
+def raubritter_child(data_dir: Path, seed: int, each_round: Callable[[int, Any], None] | None = None) -> dict[str, Any]:
+    """A game played as the module's text says; ``each_round(tiles, app)`` is called before every
+    eighth command (a round of four players' two tiles), with the tiles laid so far."""
     import datetime
 
     from companion.games.raubritter.autoplay import commands
@@ -323,6 +371,8 @@ def raubritter_child(data_dir: Path, seed: int) -> dict[str, Any]:
     marks["game on the board"] = memory()
     count = 0
     for command in commands(GAME, setup):
+        if each_round is not None and count % 8 == 0:
+            each_round(len(app.table.public_view()["view"]["cells"]), app)
         notice = app.table.submit(command)
         driver.frames(2)
         if not isinstance(notice, Happened):

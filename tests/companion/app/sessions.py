@@ -389,6 +389,7 @@ if __name__ == "__main__":
         "notify_sessions",
         "display_sessions",
         "journal_access_sessions",
+        "memory_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]

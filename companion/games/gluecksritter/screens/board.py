@@ -24,7 +24,7 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
-from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.dialog import Dialog, open_dialogs
 from companion.app.pieces.keys import KeysLegend
 from companion.app.pieces.options import Guided, greyed, option_button
 from companion.app.pieces.rolls import roll_controls
@@ -259,9 +259,16 @@ class BoardScreen(Guided, AppScreen):
         return dialog.open_now()
 
     def check(self) -> None:
-        """The table check, from the bar."""
-        if running_app().table is not None:
-            TableCheck().open_now()
+        """The table check, from the bar or at a round's end: one at a time. A check still open (a
+        round ended while it was shown) shows the table as it stands now instead of a second one
+        opening over it."""
+        if running_app().table is None:
+            return
+        shown = next((dialog for dialog in open_dialogs() if isinstance(dialog, TableCheck)), None)
+        if shown is not None:
+            shown.overview()
+            return
+        TableCheck().open_now()
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""
