@@ -100,6 +100,7 @@ class CompanionApp(App):
         self.private_player: str | None = None  # a privacy cover is open for this player
         self._listeners: list[Callable[[Notice], None]] = []
         self._screen_classes: dict[str, Callable[[], Any]] = {}
+        self._game_screens: set[str] = set()  # the screens of the game whose table opened last
         self._word: tuple[Any, ...] = ()
         self._was_over = False  # the running game had ended at its last step
         self._settings_told: set[str] = set()  # games whose stored settings' problems were said
@@ -362,14 +363,30 @@ class CompanionApp(App):
         except Exception as error:  # noqa: BLE001 - a game's screens that cannot be used
             log.error("the screens of %s cannot be used: %s", session.game.name, error)
             contract = None
+        screens = contract.screens() if contract is not None else []
+        self._let_go_of_screens(self._game_screens - {cls.screen_name for cls in screens})
         if contract is None:
             self.unshown = title_of(session.game.name)
             return False
         self.unshown = None
-        for screen_class in contract.screens():
+        for screen_class in screens:
             self._screen_classes[screen_class.screen_name] = lambda cls=screen_class: cls
+        self._game_screens = {cls.screen_name for cls in screens}
         self.open_table(session)
         return True
+
+    def _let_go_of_screens(self, names: set[str]) -> None:
+        """The screens ``names`` of a game that no longer runs leave the app with the listeners they
+        gave it: an evening of different games keeps only the running game's screens (the others
+        are built again when their game runs again)."""
+        manager = self.root.manager
+        for name in names:
+            self._screen_classes.pop(name, None)
+            self._game_screens.discard(name)
+            if manager.has_screen(name):
+                screen = manager.get_screen(name)
+                manager.remove_widget(screen)
+                self._listeners = [heard for heard in self._listeners if getattr(heard, "__self__", None) is not screen]
 
     def open_table(self, session: Any) -> None:
         from companion.games.registry import part
@@ -437,6 +454,8 @@ class CompanionApp(App):
         self.unshown = None
 
     def listen(self, listener: Callable[[Notice], None]) -> None:
+        """``listener(notice)`` after the app has heard each of the table's notices; a game's screen
+        listens with a method of its own, which the app lets go of with the screen."""
         self._listeners.append(listener)
 
     def _heard(self, notice: Notice) -> None:

@@ -34,6 +34,12 @@ class HistoryScreen(AppScreen):
     def on_pre_enter(self, *args: Any) -> None:
         self.history = None  # read the journal again: a game may have ended or come from a stick
 
+    def on_leave(self, *args: Any) -> None:
+        """Nothing of the list is kept while another screen is shown: it is read and drawn anew on
+        each visit (up to ``SHOWN`` games, a few widgets each)."""
+        self.history = None
+        self.ids.list.clear()
+
     def choose(self, part: str) -> None:
         self.part = part
         self.refresh()

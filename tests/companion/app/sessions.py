@@ -390,6 +390,7 @@ if __name__ == "__main__":
         "display_sessions",
         "journal_access_sessions",
         "memory_sessions",
+        "evening_sessions",
     ):
         SESSIONS.update(importlib.import_module(f"tests.companion.app.{module}").SESSIONS)
     name, data, *rest = sys.argv[1:]
