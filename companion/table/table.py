@@ -293,8 +293,6 @@ class Table:
         then; given once, to the screen that takes it up again."""
         self._loop.check()
         step, self._resumed_screen = self._resumed_screen, None
-        if step is not None:
-            self._screen_step = step
         return step
 
     def preview(self, kind: Literal["undo", "redo"]) -> tuple[Any, ...] | None:
