@@ -34,7 +34,16 @@ def _alive() -> dict[str, Any]:
         "objects": sum(kinds.values()),
         "kinds": dict(kinds),
         "traced": tracemalloc.get_traced_memory()[0],
+        "made": _made(),
     }
+
+
+def _made() -> int:
+    """How many Kivy event dispatchers (widgets and their parts) the process has made so far:
+    Kivy numbers each one it makes (``uid``), so a new one's number is the count."""
+    from kivy.event import EventDispatcher
+
+    return EventDispatcher().uid
 
 
 def growth(data: Path, game: str, rounds: str = "10", answer: str = "answer") -> dict[str, Any]:

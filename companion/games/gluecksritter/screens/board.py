@@ -60,6 +60,7 @@ class BoardScreen(Guided, AppScreen):
         self._seated: tuple[str, ...] = ()
         self._shown: Any = None
         self._buttons: list[Any] = []
+        self._check: TableCheck | None = None
         self.legend = KeysLegend()
         running_app().listen(self._heard)
         self.ids.players_area.bind(size=lambda *_: self._fit_rows())
@@ -261,14 +262,19 @@ class BoardScreen(Guided, AppScreen):
     def check(self) -> None:
         """The table check, from the bar or at a round's end: one at a time. A check still open (a
         round ended while it was shown) shows the table as it stands now instead of a second one
-        opening over it."""
+        opening over it. The board keeps its check and opens it again with the new counts: a new
+        check each round left its widgets and their drawings behind until a full collection."""
         if running_app().table is None:
             return
         shown = next((dialog for dialog in open_dialogs() if isinstance(dialog, TableCheck)), None)
         if shown is not None:
             shown.overview()
             return
-        TableCheck().open_now()
+        if self._check is None:
+            self._check = TableCheck()
+        else:
+            self._check.overview()
+        self._check.open_now()
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""

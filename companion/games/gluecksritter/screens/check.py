@@ -37,48 +37,82 @@ FIELDS = (("field5", Message("Field 5")), ("field6", Message("Field 6")))
 
 
 class TableCheck(Dialog):
+    """Its overview is made once and then only its numbers change (the board keeps one check for
+    the game): the grid is made again only for other players."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._seated: tuple[str, ...] = ()
+        self._grid: Any = None
+        self._cells: dict[tuple[str, str], Any] = {}
+        self._intro = self.body(Message("Does the table show this? Tap a number that differs."))
+        self._title: Any = None  # the overview's title while the overview is the page shown
         self.overview()
 
     def overview(self) -> None:
         view = self.app.table.public_view()["view"]
+        seated = tuple(player["colour"] for player in view["players"])
+        if seated != self._seated or self._grid is None:
+            self._build(view)
+            self._seated = seated
+        for player in view["players"]:
+            colour = player["colour"]
+            for key, title in COLUMNS:
+                value = player["knight_in_dungeon"] if key == "knight-in-dungeon" else player[key]
+                shown = self.app.tr(Message("yes") if value else Message("no")) if key == "knight-in-dungeon" else value
+                self._set(self._cells[colour, key], str(shown), partial(self.tap, colour, key, title, value))
+        for field, title in FIELDS:
+            for key in ("silver", "gold"):
+                value = view[field][key]
+                self._set(self._cells[field, key], str(value), partial(self.coins, field, key, title, value))
+        title = self.app.tr(
+            Message("Table check before round {round}", round=view["round"])
+            if view["phase"] == "A"
+            else Message("Table check: round {round}", round=view["round"])
+        )
+        if self._title is not None:  # the overview is the page: its numbers and title changed only
+            self._title.text = title
+            self.recheck()
+            return
+        self.page(title, [self._intro, self._grid], [(Message("All as on the table"), self.close, True)])
+        self._title = self.sheet.children[-1]
+
+    def page(self, *args: Any, **kwargs: Any) -> None:
+        self._title = None
+        super().page(*args, **kwargs)
+
+    def _build(self, view: dict[str, Any]) -> None:
         grid = GridLayout(cols=1 + len(COLUMNS), spacing=dp(4), size_hint_y=None, height=0)
         grid.bind(minimum_height=grid.setter("height"))
         grid.add_widget(_head(""))
         for _key, title in COLUMNS:
             grid.add_widget(_head(self.app.tr(title)))
+        self._cells = {}
         for player in view["players"]:
             colour = player["colour"]
             grid.add_widget(_chip(view, colour))
-            for key, title in COLUMNS:
-                value = player["knight_in_dungeon"] if key == "knight-in-dungeon" else player[key]
-                shown = self.app.tr(Message("yes") if value else Message("no")) if key == "knight-in-dungeon" else value
-                tap = partial(self.tap, colour, key, title, value)
-                grid.add_widget(self._cell(str(shown), tap))
+            for key, _title in COLUMNS:
+                grid.add_widget(self._cell((colour, key)))
         for field, title in FIELDS:
             grid.add_widget(_head(self.app.tr(title)))
             for key, _title in COLUMNS:
-                if key in ("silver", "gold"):
-                    value = view[field][key]
-                    grid.add_widget(self._cell(str(value), partial(self.coins, field, key, title, value)))
-                else:
-                    grid.add_widget(_head(""))
-        title = (
-            Message("Table check before round {round}", round=view["round"])
-            if view["phase"] == "A"
-            else Message("Table check: round {round}", round=view["round"])
-        )
-        self.page(
-            title,
-            [self.body(Message("Does the table show this? Tap a number that differs.")), grid],
-            [(Message("All as on the table"), self.close, True)],
-        )
+                grid.add_widget(self._cell((field, key)) if key in ("silver", "gold") else _head(""))
+        if self._grid is not None and self._grid.parent is not None:
+            self._grid.parent.remove_widget(self._grid)
+        self._grid = grid
+        self._title = None  # the page holds the grid before: drawn again
 
-    def _cell(self, text: str, tap: Any) -> Any:
-        button = Factory.Quiet(text=text, bold=True, font_size=sp(theme.TITLE_SP))
-        button.bind(on_release=lambda *_: tap())
+    def _cell(self, place: tuple[str, str]) -> Any:
+        button = Factory.Quiet(bold=True, font_size=sp(theme.TITLE_SP))
+        button.action = None
+        button.bind(on_release=lambda button: button.action())
+        self._cells[place] = button
         return button
+
+    @staticmethod
+    def _set(cell: Any, text: str, action: Any) -> None:
+        cell.text = text
+        cell.action = action
 
     # ----------------------------------------------------------------------------- a line
     def tap(self, colour: str, key: str, title: Any, value: Any) -> None:
