@@ -194,6 +194,14 @@ def table_check(data: Path) -> dict[str, Any]:
     driver.tap(say(app, "All as on the table"))
     seen["closed"] = driver.roots()[0] is app.root
     seen["commands"] = _commands(app)
+    app.switch_language("en")  # the board's one check, opened again from the bar, speaks it too
+    driver.tap(say(app, "Table check"))
+    driver.until(lambda: type(driver.roots()[0]).__name__ == "TableCheck", what="the check from the bar")
+    seen["same_check"] = driver.roots()[0] is check
+    seen["check_english"] = driver.texts()
+    seen["blue_silver_again"] = _cell(driver.roots()[0], row=2, column=1).text
+    driver.tap(say(app, "All as on the table"))
+    app.switch_language("de")
     driver.tap(say(app, "Game log"))
     seen["log"] = driver.texts()
     driver.stop()

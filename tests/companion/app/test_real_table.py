@@ -87,6 +87,13 @@ def test_the_table_check_at_the_end_of_a_round_corrects_a_count_and_a_hand(tmp_p
     assert seen["after_silver"] == 3 and seen["back_to_overview"]
     assert seen["cover"] == "HandCover" and seen["cover_texts"][0] == "Jetzt schaut nur Rot"
     assert seen["red_documents"] == 1 and seen["closed"]
+    assert seen["same_check"]  # the board keeps one check
+    assert seen["check_english"][:3] == [
+        "Table check before round 2",
+        "Does the table show this? Tap a number that differs.",
+        "Silver",
+    ]
+    assert seen["blue_silver_again"] == "3"  # its numbers as they stand now
     count, hand = seen["commands"][-2:]
     assert count == {"type": "correct", "counter": "blue.silver", "value": 3, "reason": "Tischprüfung"}
     assert hand == {"type": "correct-hand", "player": "red", "documents": ["gift"], "reason": "Tischprüfung"}

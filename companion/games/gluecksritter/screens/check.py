@@ -38,22 +38,23 @@ FIELDS = (("field5", Message("Field 5")), ("field6", Message("Field 6")))
 
 class TableCheck(Dialog):
     """Its overview is made once and then only its numbers change (the board keeps one check for
-    the game): the grid is made again only for other players."""
+    the game): the grid is made again only for other players or in another language."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._seated: tuple[str, ...] = ()
+        self._seated: tuple[Any, ...] = ()
         self._grid: Any = None
         self._cells: dict[tuple[str, str], Any] = {}
-        self._intro = self.body(Message("Does the table show this? Tap a number that differs."))
+        self._intro: Any = None
         self._title: Any = None  # the overview's title while the overview is the page shown
         self.overview()
 
     def overview(self) -> None:
         view = self.app.table.public_view()["view"]
-        seated = tuple(player["colour"] for player in view["players"])
-        if seated != self._seated or self._grid is None:
+        seated = (self.app.language, *(player["colour"] for player in view["players"]))
+        if seated != self._seated or self._grid is None:  # other players, or another language
             self._build(view)
+            self._intro = self.body(Message("Does the table show this? Tap a number that differs."))
             self._seated = seated
         for player in view["players"]:
             colour = player["colour"]
