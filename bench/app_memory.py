@@ -155,11 +155,13 @@ def gluecksritter_child(
     seed: int,
     each_round: Callable[[int, Any], None] | None = None,
     answer_checks: bool = True,
+    on: tuple[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """A game played as the module's text says; ``each_round(round, app)`` is called when a round
     begins (the one before it ended and its table check was answered). ``answer_checks`` False:
     the table check stays open while play goes on through the table (the panel and the die do not
-    wait for the screen)."""
+    wait for the screen). ``on``: the app and driver of an app already running, which the game is
+    played on and left running (an evening of games), else a new app is started and stopped."""
     from companion.games.gluecksritter.screens.guide import step
     from companion.games.gluecksritter.screens.setup import setup as gluecksritter_setup
     from companion.table import Refused
@@ -168,7 +170,7 @@ def gluecksritter_child(
     from tests.support import autoplay
 
     rng = random.Random(seed)
-    app, driver, _ = start_app(data_dir, seed)
+    app, driver = on if on is not None else start_app(data_dir, seed)[:2]
     marks = {"start screen": memory()}
     settings = app.game_settings("gluecksritter")
     app.start_game("gluecksritter", gluecksritter_setup("schmidt-1998", PLAYERS, {}, settings))
@@ -254,7 +256,8 @@ def gluecksritter_child(
         "entries": app._session.head,
         **counts,
     }
-    driver.stop()
+    if on is None:
+        driver.stop()
     return result
 
 
@@ -279,16 +282,20 @@ def whole_games() -> list[tuple[Path, int]]:
 
 
 def schatzjagd_child(
-    data_dir: Path, scenario: Path, seed: int, each_day: Callable[[int, Any], None] | None = None
+    data_dir: Path,
+    scenario: Path,
+    seed: int,
+    each_day: Callable[[int, Any], None] | None = None,
+    on: tuple[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The scenario played as the module's text says; ``each_day(day, app)`` is called when a day
-    begins."""
+    begins; ``on`` as for :func:`gluecksritter_child`."""
     from companion.scenario.parse import ExpectRefused, HistoryOp, parse_scenario, read_text
     from companion.scenario.run import prepare
     from companion.table import Happened, Moved, Refused
 
     plan = prepare(parse_scenario(read_text(scenario), scenario))
-    app, driver, _ = start_app(data_dir, seed)
+    app, driver = on if on is not None else start_app(data_dir, seed)[:2]
     marks = {"start screen": memory()}
     app.start_game("schatzjagd", plan.config)
     driver.frames(10)
@@ -342,11 +349,14 @@ def schatzjagd_child(
         "entries": app._session.head,
         **counts,
     }
-    driver.stop()
+    if on is None:
+        driver.stop()
     return result
 
 
-def raubritter_child(data_dir: Path, seed: int, each_round: Callable[[int, Any], None] | None = None) -> dict[str, Any]:
+def raubritter_child(
+    data_dir: Path, seed: int, each_round: Callable[[int, Any], None] | None = None, on: tuple[Any, Any] | None = None
+) -> dict[str, Any]:
     """A game played as the module's text says; ``each_round(tiles, app)`` is called before every
     eighth command (a round of four players' two tiles), with the tiles laid so far."""
     import datetime
@@ -362,7 +372,7 @@ def raubritter_child(data_dir: Path, seed: int, each_round: Callable[[int, Any],
             for n, (name, colour) in enumerate(zip(("Anna", "Ben", "Clara", "Dieter"), PLAYERS, strict=True))
         ]
     )
-    app, driver, _ = start_app(data_dir, seed)
+    app, driver = on if on is not None else start_app(data_dir, seed)[:2]
     marks = {"start screen": memory()}
     app.start_game("raubritter", setup)
     driver.frames(10)
@@ -392,7 +402,8 @@ def raubritter_child(data_dir: Path, seed: int, each_round: Callable[[int, Any],
         "commands": count,
         "entries": app._session.head,
     }
-    driver.stop()
+    if on is None:
+        driver.stop()
     return result
 
 

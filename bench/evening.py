@@ -50,11 +50,9 @@ games, e.g. ``--games gluecksritter,gluecksritter``.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import statistics
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,35 +70,14 @@ ROUNDS = 40  # Die Glücksritter: a game that goes on is stopped after this many
 
 
 # ----------------------------------------------------------------------------- the child
-def evening_driver(app: Any) -> Any:
-    """The evening's driver: the games' scripts stop the app no more after their game."""
-    from companion.app.driver import Driver
-
-    class EveningDriver(Driver):
-        def stop(self) -> None:
-            pass  # the evening goes on after the game
-
-    return EveningDriver(app)
-
-
-@contextlib.contextmanager
-def on_the_evenings_app(app: Any, driver: Any, config: Any) -> Iterator[None]:
-    """``app_memory``'s scripts play on ``app`` with ``driver``: they start their game on the app
-    they are given."""
-    started = app_memory.start_app
-    app_memory.start_app = lambda data_dir, seed: (app, driver, config)
-    try:
-        yield
-    finally:
-        app_memory.start_app = started
-
-
-def play(game: str, data_dir: Path, seed: int, scenario: Path) -> dict[str, Any]:
+def play(game: str, data_dir: Path, seed: int, scenario: Path, on: tuple[Any, Any]) -> dict[str, Any]:
+    """``app_memory``'s script of ``game`` played on the evening's app (``on``: its app and driver),
+    which stays running after the game."""
     if game == "gluecksritter":
-        return app_memory.gluecksritter_child(data_dir, ROUNDS, seed)
+        return app_memory.gluecksritter_child(data_dir, ROUNDS, seed, on=on)
     if game == "schatzjagd":
-        return app_memory.schatzjagd_child(data_dir, scenario, seed)
-    return app_memory.raubritter_child(data_dir, seed)
+        return app_memory.schatzjagd_child(data_dir, scenario, seed, on=on)
+    return app_memory.raubritter_child(data_dir, seed, on=on)
 
 
 def to_the_next_game(app: Any, driver: Any) -> None:
@@ -169,39 +146,37 @@ def evening_child(data_dir: Path, args: argparse.Namespace) -> dict[str, Any]:
 
     if args.trace:
         tracemalloc.start(8)
-    app, driver, config = app_memory.start_app(data_dir, args.seed)
-    table_driver = evening_driver(app)
+    app, driver, _config = app_memory.start_app(data_dir, args.seed)
     marks = {"start screen": memory()}
     games: list[dict[str, Any]] = []
     first: dict[str, Any] | None = None
     snapshot = None
-    with on_the_evenings_app(app, table_driver, config):
-        for number, game in enumerate(args.games, start=1):
-            new_game_form(app, table_driver, game)
-            played = play(game, data_dir, args.seed + number - 1, args.scenario)
-            ended = memory()
-            to_the_next_game(app, table_driver)
-            table_driver.frames(10)
-            after = memory()
-            played.update(game=game, ended=ended, after=after)
-            played.pop("end", None)
-            if args.census:
-                found = census(first["types"] if first else None)
-                first = first or found
-                played["census"] = {key: value for key, value in found.items() if key != "types"}
-            if args.trace:
-                gc.collect()
-                now = tracemalloc.take_snapshot()
-                if snapshot is None:
-                    snapshot = now
-                elif number == len(args.games):
-                    top = now.compare_to(snapshot, "traceback")[:15]
-                    played["trace"] = [
-                        [f"{s.size_diff / 1024:+.0f} KiB, {s.count_diff:+d} blocks", *s.traceback.format()[-6:]]
-                        for s in top
-                    ]
-            games.append(played)
-            print(f"game {number} {game}: VmRSS {after['VmRSS']:.1f} MB", file=sys.stderr, flush=True)
+    for number, game in enumerate(args.games, start=1):
+        new_game_form(app, driver, game)
+        played = play(game, data_dir, args.seed + number - 1, args.scenario, (app, driver))
+        ended = memory()
+        to_the_next_game(app, driver)
+        driver.frames(10)
+        after = memory()
+        played.update(game=game, ended=ended, after=after)
+        played.pop("end", None)
+        if args.census:
+            found = census(first["types"] if first else None)
+            first = first or found
+            played["census"] = {key: value for key, value in found.items() if key != "types"}
+        if args.trace:
+            gc.collect()
+            now = tracemalloc.take_snapshot()
+            if snapshot is None:
+                snapshot = now
+            elif number == len(args.games):
+                top = now.compare_to(snapshot, "traceback")[:15]
+                played["trace"] = [
+                    [f"{s.size_diff / 1024:+.0f} KiB, {s.count_diff:+d} blocks", *s.traceback.format()[-6:]]
+                    for s in top
+                ]
+        games.append(played)
+        print(f"game {number} {game}: VmRSS {after['VmRSS']:.1f} MB", file=sys.stderr, flush=True)
     driver.stop()
     return {"marks": marks, "games": games}
 
