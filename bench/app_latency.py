@@ -289,6 +289,14 @@ def choices(screen: Any) -> list[Any]:
     return [w for w in screen.ids.options.box.walk(restrict=True) if hasattr(w, "on_release") and not w.disabled]
 
 
+def choice(screen: Any, text: str) -> Any:
+    """The screen's choice that says ``text``, or an error with what the screen asks."""
+    found = [w for w in choices(screen) if w.text == text]
+    if not found:
+        raise RuntimeError(f"no choice {text!r}; the prompt says {screen.ids.prompt.text!r}")
+    return found[0]
+
+
 def back_to(app: Any, driver: Any, entry: Any) -> None:
     """Undo until the journal's head is ``entry`` again (a dialog left open closes itself or is put away)."""
     from companion.app.pieces.dialog import open_dialogs
@@ -429,10 +437,7 @@ def raubritter_child(data_dir: Path, repeat: int, warmup: int, laid: int) -> dic
         return found[0]
 
     def button(text: str) -> Any:
-        found = [w for w in choices(screen) if w.text == text]
-        if not found:
-            raise RuntimeError(f"no choice {text!r}; the prompt says {screen.ids.prompt.text!r}")
-        return found[0]
+        return choice(screen, text)
 
     start = table.public_view()["entry"]
     results: list[dict[str, Any]] = []
@@ -472,10 +477,7 @@ def schatzjagd_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]
         return screen_seen(app, screen)
 
     def button(text: str) -> Any:
-        found = [w for w in choices(screen) if w.text == text]
-        if not found:
-            raise RuntimeError(f"no choice {text!r}; the prompt says {screen.ids.prompt.text!r}")
-        return found[0]
+        return choice(screen, text)
 
     start = app.table.public_view()["entry"]
     results: list[dict[str, Any]] = []
