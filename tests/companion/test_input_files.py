@@ -295,8 +295,9 @@ def test_a_huge_app_settings_file_is_refused_by_its_size_and_kept(tmp_path) -> N
     settings, (text,) = app_settings.load(tmp_path)
     assert settings == app_settings.AppSettings()
     assert render(text, "de") == (
-        "Die Einstellungen der App ließen sich nicht lesen. Sie hat 52428800 Bytes, mehr als die 1048576, die eine "
-        "solche Datei haben darf. Es gelten die Anfangswerte; die Datei liegt jetzt unter app-settings.json.damaged."
+        "Die Einstellungen der App ließen sich nicht lesen. Die Datei hat 52428800 Bytes, mehr als die 1048576, "
+        "die eine solche Datei haben darf. Es gelten die Anfangswerte; die Datei liegt jetzt unter "
+        "app-settings.json.damaged."
     )
     assert (tmp_path / f"{app_settings.FILE}.damaged").stat().st_size == 50 * 1024 * 1024
 

@@ -63,5 +63,5 @@ def test_a_garbage_app_settings_file_opens_the_window_with_the_defaults_and_is_k
     (data / "app-settings.json").write_bytes(garbage)
     seen = started(tmp_path, "ließen sich nicht lesen")
     said = next(text for text in seen["texts"] if "ließen sich nicht lesen" in text)
-    assert "Sie ist kein UTF-8-Text (Byte 1)." in said and "app-settings.json.damaged" in said
+    assert "Die Datei ist kein UTF-8-Text (Byte 1)." in said and "app-settings.json.damaged" in said
     assert (data / "app-settings.json.damaged").read_bytes() == garbage
