@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import errno
 import json
-import os
-import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from companion.i18n import Message, Text, render
+from hardware.bounded import NotAPlainFile, TooLarge, link_target, read_bounded
 
 
 class InputProblem(ValueError):
@@ -33,31 +33,18 @@ def read_bytes(path: str | Path, largest: int) -> bytes:
     """The bytes of the plain file at ``path``, at most ``largest`` of them."""
     path = Path(path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return read_bounded(path, largest)
     except FileNotFoundError:
-        if path.is_symlink():
-            link = Message("It is a link to {target}, which is not there.", target=_link(path))
-            raise InputProblem(path, link) from None
+        target = link_target(path)
+        if target is not None:
+            raise InputProblem(path, Message("It is a link to {target}, which is not there.", target=target)) from None
         raise InputProblem(path, Message("There is no such file.")) from None
-    except PermissionError:
-        raise InputProblem(path, Message("The app may not read it (no permission).")) from None
+    except TooLarge as error:
+        raise InputProblem(path, _too_large(error.size, largest)) from None
+    except NotAPlainFile:
+        raise InputProblem(path, Message("It is not a file but a device or a pipe.")) from None
     except OSError as error:
         raise _unreadable(path, error) from None
-    try:
-        with os.fdopen(fd, "rb") as file:
-            status = os.fstat(fd)
-            if stat.S_ISDIR(status.st_mode):
-                raise InputProblem(path, Message("It is a folder, not a file."))
-            if not stat.S_ISREG(status.st_mode):
-                raise InputProblem(path, Message("It is not a file but a device or a pipe."))
-            if status.st_size > largest:
-                raise InputProblem(path, _too_large(status.st_size, largest))
-            data = file.read(largest + 1)
-    except OSError as error:
-        raise _unreadable(path, error) from None
-    if len(data) > largest:  # it grew while it was read
-        raise InputProblem(path, _too_large(len(data), largest))
-    return data
 
 
 def read_text(path: str | Path, largest: int) -> str:
@@ -71,30 +58,33 @@ def read_text(path: str | Path, largest: int) -> str:
 
 def read_json(path: str | Path, largest: int) -> Any:
     """:func:`read_text` as JSON."""
-    text = read_text(path, largest)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputProblem(
-            Path(path), Message("It is not JSON: {problem} at line {line}.", problem=error.msg, line=error.lineno)
-        ) from None
-    except RecursionError:
-        raise InputProblem(Path(path), Message("It is nested too deeply to be read.")) from None
-    except ValueError:  # a number of more than 4300 digits
-        raise InputProblem(Path(path), Message("It holds a number too long to be read.")) from None
+
+    def words(error: json.JSONDecodeError) -> Message:
+        return Message("It is not JSON: {problem} at line {line}.", problem=error.msg, line=error.lineno)
+
+    return _parsed(Path(path), json.loads, read_text(path, largest), json.JSONDecodeError, words)
 
 
 def read_toml(path: str | Path, largest: int) -> dict[str, Any]:
     """:func:`read_text` as TOML."""
-    text = read_text(path, largest)
+
+    def words(error: tomllib.TOMLDecodeError) -> Message:
+        return Message("It is not TOML: {problem}.", problem=str(error))
+
+    return _parsed(Path(path), tomllib.loads, read_text(path, largest), tomllib.TOMLDecodeError, words)
+
+
+def _parsed(path: Path, loads: Callable[[str], Any], text: str, syntax: type[ValueError], words: Any) -> Any:
+    """``loads(text)``, or an InputProblem: ``words(error)`` for the reader's own ``syntax`` error,
+    and alike for every reader of Python's: nesting too deep, a number too long."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise InputProblem(Path(path), Message("It is not TOML: {problem}.", problem=str(error))) from None
+        return loads(text)
+    except syntax as error:
+        raise InputProblem(path, words(error)) from None
     except RecursionError:
-        raise InputProblem(Path(path), Message("It is nested too deeply to be read.")) from None
+        raise InputProblem(path, Message("It is nested too deeply to be read.")) from None
     except ValueError:  # a number of more than 4300 digits
-        raise InputProblem(Path(path), Message("It holds a number too long to be read.")) from None
+        raise InputProblem(path, Message("It holds a number too long to be read.")) from None
 
 
 def _too_large(size: int, largest: int) -> Message:
@@ -107,10 +97,3 @@ def _unreadable(path: Path, error: OSError) -> InputProblem:
     if error.errno == errno.EISDIR:
         return InputProblem(path, Message("It is a folder, not a file."))
     return InputProblem(path, Message("It cannot be read: {problem}.", problem=error.strerror or str(error)))
-
-
-def _link(path: Path) -> str:
-    try:
-        return os.readlink(path)
-    except OSError:
-        return "?"

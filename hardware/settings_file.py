@@ -12,14 +12,13 @@ problem of their own.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from hardware.bounded import NotAPlainFile, TooLarge, link_target, read_bounded
 from hardware.place import default_path
 from hardware.problems import Phrase, Problem
 
@@ -48,14 +47,18 @@ def read_settings(path: Path | None = None, env: Mapping[str, str] = os.environ)
     explicit = path is not None or bool(env.get("COMPANION_HARDWARE_CONFIG"))
     target = path if path is not None else default_path(env)
     try:
-        data = _read(target)
+        data = read_bounded(target, LARGEST)
     except FileNotFoundError:
-        if target.is_symlink():
-            link = Phrase("is a link to {target}, which is not there", target=_link(target))
-            raise file_error(target, link) from None
+        link = link_target(target)
+        if link is not None:
+            raise file_error(target, Phrase("is a link to {target}, which is not there", target=link)) from None
         if explicit:
             raise file_error(target, Phrase("no such settings file")) from None
         return target, None
+    except TooLarge as error:
+        raise file_error(target, _too_large(error.size)) from None
+    except NotAPlainFile:
+        raise file_error(target, Phrase("is not a file but a device or a pipe")) from None
     except PermissionError:
         raise file_error(target, Phrase("the app may not read it (no permission)")) from None
     except IsADirectoryError:
@@ -70,30 +73,5 @@ def read_settings(path: Path | None = None, env: Mapping[str, str] = os.environ)
         raise file_error(target, Phrase("is nested too deeply to be read")) from None
 
 
-def _read(target: Path) -> bytes:
-    """At most LARGEST bytes of a plain file; a pipe in its place is opened without waiting for a
-    writer and refused, as a folder or a device is."""
-    fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as file:
-        status = os.fstat(fd)
-        if stat.S_ISDIR(status.st_mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not stat.S_ISREG(status.st_mode):
-            raise file_error(target, Phrase("is not a file but a device or a pipe"))
-        if status.st_size > LARGEST:
-            raise file_error(target, _too_large(status.st_size))
-        data = file.read(LARGEST + 1)
-    if len(data) > LARGEST:  # it grew while it was read
-        raise file_error(target, _too_large(len(data)))
-    return data
-
-
 def _too_large(size: int) -> Phrase:
     return Phrase("has {size} bytes; a settings file has at most {largest}", size=size, largest=LARGEST)
-
-
-def _link(target: Path) -> str:
-    try:
-        return os.readlink(target)
-    except OSError:
-        return "?"
