@@ -78,6 +78,18 @@ class Awaited:
     nobody has locked in since the restart."""
 
 
+UNWRITTEN = {
+    "full": Message("The journal could not be written: the disk is full. Nothing of this step was kept."),
+    "read-only": Message("The journal could not be written: its folder is read-only. Nothing of this step was kept."),
+    "limit": Message(
+        "The journal could not be written: a limit on the size of files stops it growing. "
+        "Nothing of this step was kept."
+    ),
+    "io": Message("The journal could not be written: the disk reports an error. Nothing of this step was kept."),
+}
+"""What a step the journal could not take says, by the cause of :class:`JournalWriteError`."""
+
+
 class Table:
     def __init__(
         self,
@@ -468,21 +480,7 @@ class Table:
         return Refused(violation.rule, violation.message, player, text)
 
     def _unwritten(self, error: JournalWriteError, player: str | None = None) -> Refused:
-        if error.cause == "full":
-            text = Message("The journal could not be written: the disk is full. Nothing of this step was kept.")
-        elif error.cause == "read-only":
-            text = Message("The journal could not be written: its folder is read-only. Nothing of this step was kept.")
-        elif error.cause == "limit":
-            text = Message(
-                "The journal could not be written: a limit on the size of files stops it growing. "
-                "Nothing of this step was kept."
-            )
-        elif error.cause == "io":
-            text = Message(
-                "The journal could not be written: the disk reports an error. Nothing of this step was kept."
-            )
-        else:
-            text = Message("The journal could not be written: {problem}", problem=str(error))
+        text = UNWRITTEN.get(error.cause) or Message("The journal could not be written: {problem}", problem=str(error))
         return Refused("journal.write", str(error), player, text)
 
     def _changed(self) -> None:

@@ -24,7 +24,7 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
 from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
-from companion.app.pieces.dialog import Dialog, open_dialogs
+from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.keys import KeysLegend
 from companion.app.pieces.options import Guided, greyed, option_button
 from companion.app.pieces.rolls import roll_controls
@@ -266,15 +266,12 @@ class BoardScreen(Guided, AppScreen):
         check each round left its widgets and their drawings behind until a full collection."""
         if running_app().table is None:
             return
-        shown = next((dialog for dialog in open_dialogs() if isinstance(dialog, TableCheck)), None)
-        if shown is not None:
-            shown.overview()
-            return
         if self._check is None:
-            self._check = TableCheck()
+            self._check = TableCheck()  # made with its overview
         else:
             self._check.overview()
-        self._check.open_now()
+        if not self._check._is_open:
+            self._check.open_now()
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""
