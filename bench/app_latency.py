@@ -436,18 +436,15 @@ def raubritter_child(data_dir: Path, repeat: int, warmup: int, laid: int) -> dic
             raise RuntimeError(f"no kind of tile but castles offered; the prompt says {screen.ids.prompt.text!r}")
         return found[0]
 
-    def button(text: str) -> Any:
-        return choice(screen, text)
-
     start = table.public_view()["entry"]
     results: list[dict[str, Any]] = []
     for n in range(warmup + repeat):
         round_ = [fingers.tap("kind", kind_button(), seen, "the cells for the kind chosen")]
-        round_.append(fingers.tap("another tile", button(another), seen, "the kinds again"))
+        round_.append(fingers.tap("another tile", choice(screen, another), seen, "the kinds again"))
         round_.append(fingers.tap("kind", kind_button(), seen, "the cells for the kind chosen"))
         x, y = min(screen.guided_now().targets)
         round_.append(fingers.tap("cell", screen.ids.grid.centre_of(x, y), seen, f"the tile laid on {(x, y)}"))
-        round_.append(fingers.tap("end the turn", button(end_turn), seen, "the next player's turn"))
+        round_.append(fingers.tap("end the turn", choice(screen, end_turn), seen, "the next player's turn"))
         if n >= warmup:
             results.extend(round_)
         back_to(app, driver, start)
@@ -476,16 +473,14 @@ def schatzjagd_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]
     def seen() -> Any:
         return screen_seen(app, screen)
 
-    def button(text: str) -> Any:
-        return choice(screen, text)
-
     start = app.table.public_view()["entry"]
     results: list[dict[str, Any]] = []
     for n in range(warmup + repeat):
-        round_ = [fingers.tap("die face", button("3"), seen, "the step after the face")]
-        round_.append(fingers.tap("roll again", button(again), seen, "the die asked again"))
-        round_.append(fingers.tap("die face", button("4"), seen, "the step after the face"))
-        round_.append(fingers.tap("where stopped", button(where), seen, "the dialog of where the henchman stopped"))
+        round_ = [fingers.tap("die face", choice(screen, "3"), seen, "the step after the face")]
+        round_.append(fingers.tap("roll again", choice(screen, again), seen, "the die asked again"))
+        round_.append(fingers.tap("die face", choice(screen, "4"), seen, "the step after the face"))
+        dialog_drawn = "the dialog of where the henchman stopped"
+        round_.append(fingers.tap("where stopped", choice(screen, where), seen, dialog_drawn))
         dialog = open_dialogs()[-1]
         here = app.tr(short_place(henchman(app.table.public_view()["view"], PLAYERS[0])["place"]))
         place = [w for w in dialog.walk(restrict=True) if getattr(w, "text", None) == here and hasattr(w, "on_release")]
