@@ -198,7 +198,7 @@ class Session:
         (RuleViolation) or a write that fails (JournalWriteError) leaves the session and the
         journal as they were: a power cut finds either all of them written or none."""
         state, head, since = self.state, self.head, self._since.get(self.head, SNAPSHOT_EVERY)
-        planned: list[tuple[tuple[Any, ...], Any, int, dict[str, Any] | None]] = []
+        planned: list[tuple[tuple[Any, ...], Any, int]] = []  # events, state and events since a snapshot
         entries = []
         for command in commands:
             events = tuple(self.game.decide(state, command))
@@ -216,7 +216,7 @@ class Session:
                     finished=is_over(state),
                 )
             )
-            planned.append((events, state, since, snapshot))
+            planned.append((events, state, since))
             if snapshot is not None:
                 since = 0
             head = PREVIOUS  # the next command's parent: this one, whose number the writing gives
@@ -224,13 +224,13 @@ class Session:
             return []
         seqs = self.journal.append_many(self.game_id, entries, facts)
         committed = []
-        for seq, (events, state, since, snapshot) in zip(seqs, planned, strict=True):
+        for seq, entry, (events, state, since) in zip(seqs, entries, planned, strict=True):
             self.parents[seq] = self.head
             self.head = seq
             self.state = state
-            if snapshot is not None and self._snapshots is not None:
+            if entry.snapshot is not None and self._snapshots is not None:
                 self._snapshots.add(seq)
-            self._remember(seq, state, 0 if snapshot is not None else since)
+            self._remember(seq, state, 0 if entry.snapshot is not None else since)
             committed.append(Committed(seq, events))
         self.redo_stack.clear()
         return committed
