@@ -39,9 +39,8 @@ def _cause(exc: sqlite3.Error, path: Path) -> str:
 
 
 def _write_cause(cause: str | None) -> str:
-    return {"full": "full", "read-only": "read-only", "denied": "read-only", "limit": "limit", "io": "io"}.get(
-        cause or "", "other"
-    )
+    """A cause of :func:`cause_of` as a write names it: a file that may not be written is read-only."""
+    return "read-only" if cause == "denied" else cause or "other"
 
 
 def _problem(exc: sqlite3.Error, path: Path | None = None) -> str:
