@@ -198,6 +198,7 @@ def table_check(data: Path) -> dict[str, Any]:
     driver.tap(say(app, "Table check"))
     driver.until(lambda: type(driver.roots()[0]).__name__ == "TableCheck", what="the check from the bar")
     seen["same_check"] = driver.roots()[0] is check
+    driver.shot(data / "check-again.png")
     seen["check_english"] = driver.texts()
     seen["blue_silver_again"] = _cell(driver.roots()[0], row=2, column=1).text
     driver.tap(say(app, "All as on the table"))

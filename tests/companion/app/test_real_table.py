@@ -101,6 +101,7 @@ def test_the_table_check_at_the_end_of_a_round_corrects_a_count_and_a_hand(tmp_p
     assert "   Von Hand korrigiert: Dokumente von Rot von 0 auf 1 (Tischprüfung)." in seen["log"]
     assert not any("Geschenke" in text for text in seen["log"]), "the log counts the hand, never names a card"
     not_flat(tmp_path / "check.png")
+    not_flat(tmp_path / "check-again.png")
 
 
 def test_the_tables_own_card_list_is_read_from_a_stick_by_touch_and_new_games_take_it(tmp_path):
