@@ -1,6 +1,7 @@
 """Kivy's environment, set before the first Kivy import: no command-line parsing by Kivy, no log
 files in the home directory, Kivy's logs through Python's logging, the window size, and Kivy's own
-settings directory inside the app's data directory (so a Pi owner's home stays clean)."""
+settings directory inside the app's data directory (so a Pi owner's home stays clean), and the C
+allocator's limits for a process that runs all evening."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import os
 import sys
 from pathlib import Path
 
+from companion.app import allocator
+
 
 def prepare(kivy_home: Path, *, size: tuple[int, int] | None = None, headless: bool = False) -> None:
     if "kivy" in sys.modules:
         return  # too late to change anything; the first caller decided
+    allocator.settle()  # before the window, its renderer and the first screens allocate
     kivy_home.mkdir(parents=True, exist_ok=True, mode=0o700)
     defaults = {
         "KIVY_NO_ARGS": "1",
