@@ -336,6 +336,18 @@ def session(out: Path) -> dict[str, Any]:
     seen["small"]["tap"] = tap(tx, ty)
     seen["window"] = list(grid.get_root_window().size)
     seen["panels"] = {"left": [LEFT / 2, 240], "right": [800 - RIGHT / 2, 240]}
+
+    # The pictures live while a landscape does: the grid taken away, they go with it.
+    import gc
+
+    from companion.games.raubritter.screens import landscape
+
+    seen["pictures"] = {"shown": len(landscape._TEXTURES)}
+    grid.parent.remove_widget(grid)
+    app.grid = grid = None
+    driver.frames(2)
+    gc.collect()
+    seen["pictures"]["after"] = len(landscape._TEXTURES)
     driver.stop()
     return seen
 
@@ -426,6 +438,11 @@ def test_the_pictures_are_drawn_inside_the_grid(seen):
         assert colours(path) > 20, f"{name} is (nearly) one flat colour"
         for x, y in seen["panels"].values():  # the panels beside the grid are untouched
             assert pixel(path, x, y) == (255, 0, 255), name
+
+
+def test_the_pictures_go_with_the_last_landscape(seen):
+    assert seen["pictures"]["shown"] > 10  # tiles of several kinds and owners, discs, digits
+    assert seen["pictures"]["after"] == 0
 
 
 def test_the_cells_a_tile_may_go_to_are_highlighted(seen):

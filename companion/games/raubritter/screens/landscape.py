@@ -20,6 +20,7 @@ Everything is drawn inside the widget's own bounds (a :class:`~kivy.uix.stencilv
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -211,8 +212,16 @@ def fill(group: Any, parts: Mapping[Key, list[tuple[list[float], list[int]]]]) -
 # ----------------------------------------------------------------------------- pictures
 # What is drawn many times is drawn once into a mipmapped texture and then shown as one quad
 # (two triangles) wherever it stands: a software renderer (and a small GPU) pays for every
-# triangle, and a tile painted as shapes has a hundred of them.
+# triangle, and a tile painted as shapes has a hundred of them. The pictures (about 13 MB at the
+# end of a game) are kept while a landscape lives and let go with the last one, when the app lets
+# go of Raubritter's screens for a game of another kind.
 _TEXTURES: dict[tuple[str, ...], Texture] = {}
+_LANDSCAPES: weakref.WeakSet[Landscape] = weakref.WeakSet()
+
+
+def _landscape_gone() -> None:
+    if not any(True for _alive in _LANDSCAPES):  # a dead one may still be listed, never yielded
+        _TEXTURES.clear()
 
 
 def texture_of(key: tuple[str, ...]) -> Texture:
@@ -389,6 +398,8 @@ class Landscape(StencilView):
     def __init__(self, **kwargs: Any) -> None:
         self.register_event_type("on_cell")
         super().__init__(**kwargs)
+        _LANDSCAPES.add(self)
+        weakref.finalize(self, _landscape_gone)
         self._cx = 0.0  # the world point shown at the widget's centre
         self._cy = 0.0
         self._fitted = True  # the view follows zoom_all until the user pans or zooms
