@@ -11,6 +11,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.relativelayout import RelativeLayout
 
+from companion.app.pieces.scroller import Scroller  # noqa: F401 - the scrolling area in its .kv
 from companion.app.room import load_beside
 
 
