@@ -168,6 +168,11 @@ def normals(points: Sequence[float]) -> list[tuple[float, float]]:
 _TEXTURES: dict[tuple[str, float, bool, int], Any] = {}
 
 
+def let_go_of_texts() -> None:
+    """The rendered texts go (when no plot is shown any more)."""
+    _TEXTURES.clear()
+
+
 def texture(text: str, size: float, bold: bool = False, width: float = 0) -> Any:
     """The text rendered once in ink (``width``: at most this wide, shortened with an ellipsis)."""
     key = (text, round(size, 1), bold, int(width))

@@ -25,6 +25,7 @@ from kivy.utils import escape_markup
 from companion.app import theme
 from companion.app.contract import screens_of
 from companion.app.pieces.columns import cell
+from companion.app.pieces.scroller import Scroller  # noqa: F401 - the scrolling area in its .kv
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.i18n import Message, Person, Plural
@@ -288,5 +289,13 @@ class PlotScreen(AppScreen):
         self.plots.show(app.tr(outcome.period), panels)
 
     def on_leave(self, *args: Any) -> None:
+        """The plot is drawn again at each visit: its widgets and its texts' textures (about 10 MB
+        with llvmpipe) go when it is left instead of staying through the next game."""
+        from companion.app.pieces.plot import let_go_of_texts
+
         self.outcome = None  # the next visit shows the result screen's game
         self._shown = None
+        self.ids.legend.clear_widgets()
+        self.ids.area.clear_widgets()
+        self.plots = None
+        let_go_of_texts()

@@ -106,6 +106,8 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "")
         seen["periods"] = len(outcome.points)
         driver.shot(folder / f"{key}-plot.png")
         driver.tap(app.say("Back"))
+        driver.until(lambda: app.root.manager.current == "result", what="the result again")
+        seen["plot_left"] = {"plots": plot.plots is not None, "widgets": len(plot.ids.area.children)}
         driver.tap(app.tr(_back_to_the_game()))
         seen["after_back"] = app.root.manager.current
         for _command in undone:

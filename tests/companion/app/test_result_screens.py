@@ -33,6 +33,7 @@ def test_the_result_comes_at_the_last_step(tmp_path: Path, key: str, language: s
     for lines in seen["panels"]:
         assert len(lines) == players
         assert all(points == seen["periods"] for _colour, points in lines)
+    assert seen["plot_left"] == {"plots": False, "widgets": 0}  # drawn again at the next visit, not kept
     # Back at the table, the end can still be undone.
     assert seen["after_back"] != "result"
     assert seen["over_after_undo"] is False
