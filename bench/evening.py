@@ -35,7 +35,9 @@ processes (3).
 Printed: each game (what was played, the table checks answered), VmRSS and RssAnon after it, the
 difference to the bare app and to the first game; then the two targets of issue 31 with the
 ratio to each: after the evening at most the bare app + **40 MB**, and the last game's VmRSS
-within **5 MB** of the first's. Nothing is asserted. The software renderer's libraries' resident
+within **5 MB** of the first's; and the last game against the first one after every kind had been
+played once (whether anything still grows once each game's code and screens are loaded). Nothing
+is asserted. The software renderer's libraries' resident
 pages (about 65 MB, in the bare app too) are printed apart, as ``app_memory.py`` does.
 
 ``--census`` also prints, after each game (a ``gc.collect()`` first, so only with it), what is
@@ -247,6 +249,15 @@ def report(evening: dict[str, Any], bares: list[dict[str, Any]]) -> None:
         f"  target: the last game within {DRIFT_MB:g} MB of the first: {drift:+.1f} MB "
         f"(anon {last['RssAnon'] - first['RssAnon']:+.1f}), {abs(drift) / DRIFT_MB:.2f} x"
     )
+    kinds = {game["game"] for game in games}
+    warm = next((n for n in range(1, len(games)) if {g["game"] for g in games[:n]} == kinds), None)
+    if warm is not None and warm < len(games) - 1:  # a game after every kind had its first one
+        since = games[warm]["after"]
+        print(
+            f"  once every kind has been played (game {warm + 1} on; the code, screens and renderer's "
+            f"shaders of each kind loaded): the last game {last['VmRSS'] - since['VmRSS']:+.1f} MB "
+            f"(anon {last['RssAnon'] - since['RssAnon']:+.1f}) on game {warm + 1}"
+        )
 
 
 def main() -> int:
