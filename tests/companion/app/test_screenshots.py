@@ -1,6 +1,6 @@
 """``companion screenshots`` writes one PNG per screen and state, named after the game and the
-screen, at the Pi's 800×480 and at 1280×720, in German and English; none is one flat colour (a
-window photographed before it drew), and the two languages differ."""
+screen, at the Pi's 800×480, at an HDMI panel's 1024×600 and at 1280×720, in German and English;
+none is one flat colour (a window photographed before it drew), and the two languages differ."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def _shoot(out, size: str, lang: str) -> dict:
     return {path.stem: path for path in out.glob("*.png")}
 
 
-@pytest.mark.parametrize(("size", "lang"), [("800x480", "de"), ("1280x720", "en")])
+@pytest.mark.parametrize(("size", "lang"), [("800x480", "de"), ("1024x600", "de"), ("1280x720", "en")])
 def test_every_state_is_a_picture(shoot, size, lang):
     shots = shoot(size, lang)
     assert STATES <= set(shots), f"missing: {sorted(STATES - set(shots))}"
