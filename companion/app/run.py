@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-SUMMARY = "[app] [--dice emulator|settings|none] [--data-dir DIR] [--size WxH]  start the touchscreen app"
+SUMMARY = "[app] [--dice emulator|settings|none] [--data-dir DIR] [--size WxH] [--kiosk]  start the touchscreen app"
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +29,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", help="where the journal and the app's settings live")
     parser.add_argument("--size", type=size, help="window size, e.g. 800x480 (default) or 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="fill the display (the Pi's kiosk)")
+    parser.add_argument(
+        "--kiosk", action="store_true", help="no key ends the app (Escape ends it otherwise); companion.service's way"
+    )
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
@@ -134,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
         emulator=emulator,
         read_only=read_only,
     )
+    if args.kiosk:
+        from companion.app import kiosk
+
+        kiosk.keep_open(app)
     if unreadable is not None:
         from companion.app.shell import hardware_words
 
