@@ -1,7 +1,8 @@
 """``deploy/companion-launch`` as the kiosk unit and the desktop autostart run it, with a stand-in
 ``companion`` that prints what it was given: the DRM card is the one whose connector reads
 "connected" in sysfs (a DSI connector first), found again at every start when the card's number
-changes between boots; a card set by hand stands."""
+changes between boots; a card set by hand stands. The kiosk is told it is one (no key ends it) and
+gets the unit's runtime folder as XDG_RUNTIME_DIR; the desktop keeps its session's."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ def prefix(tmp_path: Path) -> Path:
     stand_in.write_text(
         '#!/usr/bin/env bash\necho "args: $*"\necho "index: ${SDL_KMSDRM_DEVICE_INDEX:-}"\n'
         'echo "driver: ${SDL_VIDEODRIVER:-}"\necho "config: ${COMPANION_HARDWARE_CONFIG:-}"\n'
+        'echo "runtime: ${XDG_RUNTIME_DIR:-}"\n'
     )
     stand_in.chmod(0o755)
     return root
@@ -56,7 +58,7 @@ def test_the_connected_dsi_display_is_chosen_on_a_pi_5(tmp_path):
     )
     said = launch(root, drm, STATE_DIRECTORY="/var/lib/companion")
     assert said["index"] == "2" and said["driver"] == "kmsdrm"
-    assert said["args"] == "app --fullscreen --data-dir /var/lib/companion"
+    assert said["args"] == "app --fullscreen --kiosk --data-dir /var/lib/companion"
     assert said["told"] == "companion-launch: display DSI-1 on card2"
 
 
@@ -84,6 +86,18 @@ def test_nothing_connected_leaves_the_choice_to_sdl_and_a_card_set_by_hand_stand
 
 def test_inside_the_desktop_session(tmp_path):
     root = prefix(tmp_path)
-    said = launch(root, sysfs(tmp_path, {}), "--desktop", "--dice", "none")
-    assert said["args"] == "app --fullscreen --dice none"
+    said = launch(root, sysfs(tmp_path, {}), "--desktop", "--dice", "none", XDG_RUNTIME_DIR="/run/user/1000")
+    assert said["args"] == "app --fullscreen --dice none"  # Escape ends it: the way out of full screen
     assert said["driver"] == "" and said["index"] == ""  # the desktop's window system
+    assert said["runtime"] == "/run/user/1000"
+
+
+def test_the_kiosk_runs_in_the_units_runtime_folder_not_the_hidden_run_user(tmp_path):
+    """systemd sets RUNTIME_DIRECTORY for RuntimeDirectory=; the logind session's /run/user/UID is
+    hidden by ProtectHome=yes."""
+    root = prefix(tmp_path)
+    drm = sysfs(tmp_path, {"card1-DSI-1": "connected"})
+    said = launch(root, drm, RUNTIME_DIRECTORY="/run/companion", XDG_RUNTIME_DIR="/run/user/999")
+    assert said["runtime"] == "/run/companion"
+    assert said["args"].startswith("app --fullscreen --kiosk ")
+    assert launch(root, drm, XDG_RUNTIME_DIR="/run/user/999")["runtime"] == "/run/user/999"  # not under systemd
