@@ -1,8 +1,9 @@
 """The systemd units: ``systemd-analyze verify`` finds nothing in them (it exits 0 on some errors,
 so what it prints is the verdict, and a broken unit shows that it is heard), ``systemd-analyze
 security --offline=yes`` rates each at an exposure of at most 4 (printed), and the kiosk unit has
-what the Pi needs: a notify service with a watchdog, restarted on failure, its folders, no
-network, the devices it uses."""
+what the Pi needs: a notify service with a watchdog, started again however it ends and never given
+up on, its folders (the runtime one also XDG_RUNTIME_DIR), no network, the devices it uses, the
+die's too when it is plugged in after the start."""
 
 from __future__ import annotations
 
@@ -83,7 +84,8 @@ def test_the_kiosk_unit_has_what_the_pi_needs():
     for key, value in {
         "Type": "notify",
         "NotifyAccess": "main",
-        "Restart": "on-failure",
+        "Restart": "always",  # an exit with status 0 too: the display must not stay black
+        "RuntimeDirectoryMode": "0700",  # XDG_RUNTIME_DIR's mode (companion-launch points it here)
         "StateDirectory": "companion",
         "ConfigurationDirectory": "companion",
         "RuntimeDirectory": "companion",
@@ -106,6 +108,21 @@ def test_the_kiosk_unit_has_what_the_pi_needs():
     allowed = {value.split()[0] for value in unit["DeviceAllow"]}
     assert {"char-drm", "char-input", "char-gpiochip", "char-ttyACM", "char-ttyUSB"} <= allowed
     assert unit["Environment"] == ["LG_WD=/run/companion", "COMPANION_HARDWARE_CONFIG=/etc/companion/hardware.toml"]
+
+
+def test_a_crash_loop_is_paced_and_never_given_up():
+    unit = settings(ROOT / "systemd/companion.service")
+    assert unit["StartLimitIntervalSec"] == ["0"]  # a start limit reached would leave the display black
+    assert 2 <= int(unit["RestartSec"][0]) <= 30  # a pause before each start: no spinning, no long wait
+
+
+def test_a_die_plugged_in_after_the_start_is_allowed():
+    """The driver groups are looked up when the unit starts: their modules are loaded before it."""
+    unit = settings(ROOT / "systemd/companion.service")
+    drivers = {"modprobe@cdc_acm.service", "modprobe@usbserial.service"}  # ttyACM (166), ttyUSB (188)
+    for key in ("Wants", "After"):
+        assert drivers <= {name for value in unit[key] for name in value.split()}, key
+    assert {"char-ttyACM rw", "char-ttyUSB rw"} <= set(unit["DeviceAllow"])
 
 
 def test_the_emulated_die_links_where_the_sample_settings_say():
