@@ -2,12 +2,18 @@
 ``python -m companion.i18n.compile [LOCALE_DIR]``. Each language's sources are several files (one
 per area of the app) merged into one catalogue; a message in two of them is an error. The package's
 build runs it (``setup.py``), and :mod:`companion.i18n.catalogues` runs it for one language when
-its compiled catalogue is missing or older than its sources, so an edited ``.po`` is never stale."""
+its compiled catalogue is missing or older than its sources, so an edited ``.po`` is never stale.
+
+The same sources give the same bytes: the one time a ``.mo`` carries (its ``POT-Creation-Date``
+header, which the sources leave out) is ``SOURCE_DATE_EPOCH`` when that is set to a number of
+seconds, else the time of the newest source, never the time of the build."""
 
 from __future__ import annotations
 
 import io
+import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -46,10 +52,23 @@ def merged(language: str, locale: Path | None = None) -> Catalog:
     return catalog
 
 
+def sources_time(language: str, locale: Path | None = None) -> datetime:
+    """The time a compiled catalogue is stamped with: ``SOURCE_DATE_EPOCH`` (whole seconds since
+    1970, as reproducible builds set it), else the time of the newest source; a value that is no
+    such number is passed over for the sources' time, so a build never depends on the clock."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isascii() and epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), UTC)
+    newest = max(po.stat().st_mtime for po in po_files(language, locale))
+    return datetime.fromtimestamp(int(newest), UTC)
+
+
 def mo_bytes(language: str, locale: Path | None = None) -> bytes:
     """The compiled catalogue of ``language``; fuzzy messages are left out (they count as untranslated)."""
+    catalog = merged(language, locale)
+    catalog.creation_date = sources_time(language, locale)
     compiled = io.BytesIO()
-    write_mo(compiled, merged(language, locale))
+    write_mo(compiled, catalog)
     return compiled.getvalue()
 
 
