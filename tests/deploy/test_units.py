@@ -125,6 +125,15 @@ def test_a_die_plugged_in_after_the_start_is_allowed():
     assert {"char-ttyACM rw", "char-ttyUSB rw"} <= set(unit["DeviceAllow"])
 
 
+def test_modemmanager_leaves_the_die_alone():
+    """Each rule that names the die, the sample one to uncomment too, tells ModemManager to ignore it."""
+    rules = (ROOT / "deploy/99-companion-dice.rules").read_text().splitlines()
+    naming = [line.lstrip("#") for line in rules if 'SYMLINK+="companion-dice"' in line]
+    assert len(naming) == 2
+    for rule in naming:
+        assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule.split(", "), rule
+
+
 def test_the_emulated_die_links_where_the_sample_settings_say():
     unit = (ROOT / "systemd/companion-dice-emulator.service").read_text()
     assert "--link /run/companion-dice/die" in unit
