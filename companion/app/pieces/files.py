@@ -13,7 +13,8 @@
 
 Success is said in the bottom line, and the dialog closes; a problem (a stick pulled out, a full
 or read-only medium, a damaged file) is said in red inside the dialog, which stays open. "Look
-again" reads the drives anew, for a stick plugged in after the dialog opened.
+again" reads the drives anew, for a stick plugged in after the dialog opened. A stick this device
+mounted itself has "Remove safely" beside it (:mod:`.removing`, :mod:`.sticks`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from kivy.uix.treeview import TreeViewNode
 
 from companion.app import theme
 from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.removing import SafeRemoval
+from companion.app.pieces.sticks import Sticks
 from companion.app.room import running_app
 from companion.i18n import Message, Text
 from companion.journal.errors import JournalError
@@ -189,7 +192,7 @@ class FolderDialog(Dialog):
 # ------------------------------------------------------------------------------- the places
 
 
-class Places(Dialog):
+class Places(SafeRemoval, Dialog):
     """A dialog that offers the places a game goes to or comes from: the drives, this device's
     folder, another folder."""
 
@@ -198,23 +201,32 @@ class Places(Dialog):
         data_dir: Path,
         *,
         drives: Callable[[], list[Drive]] = removable_drives,
+        sticks: Sticks | None = None,
         browse_from: Path | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.own = Path(data_dir) / EXPORTS
         self.drives = drives
+        self.sticks = sticks if sticks is not None else Sticks()
+        self.removal = None
+        self.removed = None
         self.browse_from = browse_from
         self.browser: FolderDialog | None = None
 
     def places(self) -> list[Any]:
         widgets: list[Any] = []
+        if self.removed is not None:
+            widgets.append(self.body(self.removed))
         try:
             found = self.drives()
         except OSError:
             found = []
         for drive in found:
-            widgets.append(self._button(drive.words(), drive.path, main=True))
+            if self.sticks.ours(drive):
+                widgets.append(self.stick_row(drive))
+            else:
+                widgets.append(self._button(drive.words(), drive.path, main=True))
         if not found:
             widgets.append(self.body(Message("No USB stick found: plug one in and tap Look again.")))
         widgets.append(self._button(Message("On this device (folder {folder})", folder=EXPORTS), self.own))
@@ -240,6 +252,7 @@ class Places(Dialog):
         raise NotImplementedError
 
     def close(self) -> None:
+        self.stop_looking()
         if self.browser is not None:
             self.browser.close()
             self.browser = None
