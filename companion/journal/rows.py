@@ -4,16 +4,19 @@ kept, and whether a game is over. Nothing here imports another part of the journ
 
 from __future__ import annotations
 
-import datetime
 import json
 from dataclasses import dataclass
 from typing import Any
+
+from companion import clock
 
 SNAPSHOT_EVERY = 128  # events along the line of play between two snapshots
 
 
 def now() -> str:
-    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+    """The time as the journal writes it: the device's clock on the day the table confirmed
+    (:mod:`companion.clock`)."""
+    return clock.now().isoformat(timespec="seconds")
 
 
 def dumps(data: Any) -> str:

@@ -20,6 +20,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+from companion import clock
 from companion.journal.errors import JournalError, verify_hint
 from companion.journal.exports import ExportError, damaged, open_session, pending_picks, rebuild, write_game
 from companion.journal.games import game_named
@@ -66,7 +67,7 @@ class Loaded:
 
 def stamp(moment: datetime.datetime | None = None) -> str:
     """The local date and time to the minute, e.g. ``2026-11-25 21:07``: the name "quit" saves under."""
-    moment = moment or datetime.datetime.now().astimezone()
+    moment = moment or clock.now()
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
