@@ -28,6 +28,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.uix.textinput import TextInput
 
+from companion import clock as day_clock
 from companion.app import settings as app_settings
 from companion.app import status, theme
 from companion.app.contract import GameScreens, screens_of, title_of
@@ -36,6 +37,7 @@ from companion.app.room import AppScreen
 from companion.i18n import Message, render, set_language
 
 if TYPE_CHECKING:
+    from companion.clock import DayClock
     from companion.table.notices import Notice
 
 log = logging.getLogger(__name__)
@@ -73,12 +75,15 @@ class CompanionApp(App):
         emulator: Any = None,
         wiring: Any = None,
         read_only: str | None = None,
+        clock: DayClock | None = None,
         **kwargs: Any,
     ) -> None:
         """``hardware()`` gives the table's hardware arguments (:func:`companion.table.devices.from_config`);
         without it the players choose on the screen and roll there. ``emulator`` is an emulated
         serial die the screens may throw (``--dice emulator``). ``read_only`` says why the data
-        directory cannot be written: the journal's games are then shown, and nothing is written."""
+        directory cannot be written: the journal's games are then shown, and nothing is written.
+        ``clock``: the device's clock, which may be wrong (:mod:`companion.clock`): while it is, the
+        first new game of a boot asks the table for the day; without it the clock is taken as right."""
         super().__init__(**kwargs)
         self.data_dir = data_dir
         self.hardware = hardware or (lambda: {})
@@ -86,6 +91,8 @@ class CompanionApp(App):
         self.emulator = emulator
         self.wiring = wiring  # the panel's settings; else asked of ``hardware.config()`` when shown
         self.read_only = read_only
+        self.clock = clock
+        day_clock.use(clock)  # the journal writes its times from it
         self.settings_, problems = app_settings.load(data_dir)
         self.startup_problems: list[Any] = problems
         self.language = self.settings_.language
@@ -321,6 +328,22 @@ class CompanionApp(App):
         then()
         said, refusal = self._word if self._word else ([], False)  # what the new game's start said stays
         self.tell([Message("The game before is saved as {name}.", name=saved.name), *said], refusal=refusal)
+
+    def with_confirmed_day(self, then: Callable[[], None]) -> None:
+        """``then()`` at once when the clock is taken as right or the day was confirmed in this
+        boot; else after the table confirms the day, the clock's chosen at first: from then on
+        the journal writes the clock's time on that day. "Back" changes nothing."""
+        clock = self.clock
+        if clock is None or not clock.asks() or self.journal is None or self.read_only:
+            then()  # (without a journal to write, starting is refused as it is)
+            return
+        from companion.app.pieces.today import TodayDialog
+
+        def confirmed(day: Any) -> None:
+            clock.confirm(day)
+            then()
+
+        TodayDialog(clock.clock_day(), *clock.choices(), confirmed).open_now()
 
     def start_game(self, game: str, setup: Any) -> None:
         from companion.journal.session import Session

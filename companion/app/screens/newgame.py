@@ -1,6 +1,7 @@
 """A new game: which game, and the game's own new-game form (its contract's ``new_game``): rule
 set, seating and colours, names and whatever its setup needs. The shell only hosts the form and
-starts the game it sets up, after asking what becomes of a game still running."""
+starts the game it sets up, after asking which day today is while the device's clock may be
+wrong (once a boot) and what becomes of a game still running."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ class NewGameScreen(AppScreen):
             if hasattr(form, "reset"):
                 form.reset()
 
-        app.before_replacing(start)
+        app.with_confirmed_day(lambda: app.before_replacing(start))  # the day first: "Back" there saves nothing
 
 
 def _first_problem(error: ValueError) -> str:
