@@ -216,8 +216,11 @@ class Places(SafeRemoval, Dialog):
 
     def places(self) -> list[Any]:
         widgets: list[Any] = []
-        if self.removed is not None:
-            widgets.append(self.body(self.removed))
+        if self.removed is not None:  # said once: "Look again" shows the drives as they are
+            note = self.body(self.removed)
+            note.bold = True
+            widgets.append(note)
+            self.removed = None
         try:
             found = self.drives()
         except OSError:
