@@ -108,6 +108,8 @@ def test_the_kiosk_unit_has_what_the_pi_needs():
     allowed = {value.split()[0] for value in unit["DeviceAllow"]}
     assert {"char-drm", "char-input", "char-gpiochip", "char-ttyACM", "char-ttyUSB"} <= allowed
     assert unit["Environment"] == ["LG_WD=/run/companion", "COMPANION_HARDWARE_CONFIG=/etc/companion/hardware.toml"]
+    # where deploy/stick mounts a stick, and where the app asks its root helper to unmount one
+    assert set(unit["ReadWritePaths"][0].split()) == {"-/media", "-/run/media", "-/run/companion-stick"}
 
 
 def test_a_crash_loop_is_paced_and_never_given_up():
