@@ -4,8 +4,10 @@
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
-# systemd (systemd-analyze) and the script linter: the checks of deploy/ and systemd/ (tests/deploy)
-APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb shellcheck systemd)
+# systemd (systemd-analyze) and the script linter: the checks of deploy/ and systemd/ (tests/deploy);
+# debootstrap and qemu-user-static: the arm64 roots of scripts/check-arm64
+APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb shellcheck systemd
+    debootstrap qemu-user-static)
 
 # shellcheck source=scripts/_apt.sh
 source scripts/_apt.sh

@@ -1,0 +1,55 @@
+# shellcheck shell=bash
+# Sourced by the arm64 checks (scripts/check-arm64, scripts/arm64/*): where the cached roots live,
+# which Debian mirror builds them, and how a command runs inside a root.
+
+# shellcheck disable=SC2034 # used by the scripts that source this
+ARM64_CACHE=${COMPANION_ROOTS_CACHE:-/var/cache/companion-ci}/arm64
+
+# The mirror of this machine's own apt sources (deb.debian.org when none is named).
+debian_mirror() {
+    local uri
+    if [[ -n ${COMPANION_DEBIAN_MIRROR:-} ]]; then
+        echo "$COMPANION_DEBIAN_MIRROR"
+        return 0
+    fi
+    uri=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+        grep -oE 'https?://[^ ]+/debian/?( |$)' | head -n 1 | tr -d ' ')
+    echo "${uri:-http://deb.debian.org/debian}"
+}
+
+# in_root ROOT COMMAND...: COMMAND inside ROOT (an arm64 root, run through qemu by binfmt_misc),
+# with a clean environment.
+in_root() {
+    local root=$1
+    shift
+    env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+        TERM=dumb DEBIAN_FRONTEND=noninteractive chroot "$root" "$@"
+}
+
+# mount_root ROOT MODEL: what a running system has, mounted into ROOT; call it in a mount
+# namespace of its own (unshare -m), so that everything goes away with the last process in it.
+# /proc is the kernel's, seen through links from a small folder that also holds the device tree's
+# model as a Raspberry Pi's firmware gives it: the installer reads /proc/device-tree/model.
+mount_root() {
+    local root=$1 model=$2 entry
+    mount -t tmpfs -o mode=0555 proc-with-model "$root/proc"
+    mkdir "$root/proc/.kernel" "$root/proc/device-tree"
+    mount -t proc proc "$root/proc/.kernel"
+    for entry in "$root"/proc/.kernel/*; do
+        entry=${entry##*/}
+        [[ $entry =~ ^[0-9]+$ ]] || ln -s ".kernel/$entry" "$root/proc/$entry"
+    done
+    printf '%s\0' "$model" >"$root/proc/device-tree/model"
+    mount -t sysfs -o ro sysfs "$root/sys"
+    mkdir -p "$root/dev/pts" "$root/dev/shm"
+    mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
+    ln -sfn pts/ptmx "$root/dev/ptmx"
+    mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
+    cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+}
+
+# bind_cache HOST_DIR ROOT PATH: HOST_DIR (made if missing) seen at PATH inside ROOT
+bind_cache() {
+    mkdir -p "$1" "$2$3"
+    mount --bind "$1" "$2$3"
+}
