@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs companion on Raspberry Pi OS Bookworm 64-bit (Pi 3B+, 4, 5, Zero 2 W), the app full
-# screen on the touch display at every boot (docs/install.md). Run it again to update: the journal
-# (/var/lib/companion) and the settings (/etc/companion) are kept, and a second run with nothing
-# new changes nothing.
+# Installs companion on Raspberry Pi OS 64-bit, Trixie or Bookworm (Pi 3B+, 4, 5, Zero 2 W), the
+# app full screen on the touch display at every boot (docs/install.md). Run it again to update: the
+# journal (/var/lib/companion) and the settings (/etc/companion) are kept, and a second run with
+# nothing new changes nothing. The app's Python dependencies come from the lock of the system's
+# Python (deploy/lock/, made by deploy/make-lock), each checked by its hash.
 #
 #   sudo deploy/install.sh                 install or update from this checkout
 #   sudo deploy/install.sh --wheel FILE    ... from a wheel built before (deploy/build-wheel)
@@ -21,13 +22,30 @@ PREFIX=/opt/companion
 CONFIG=/etc/companion
 STATE=/var/lib/companion
 UNITS=(companion.service companion-dice-emulator.service)
-APT_PACKAGES=(python3 python3-venv python3-lgpio libegl1 libegl-mesa0 libgles2 libgbm1 libdrm2
-    libgl1-mesa-dri libmtdev1)
+RELEASES=(trixie bookworm) # Raspberry Pi OS's Debian releases, the newest first
+# What the app needs from the system, the same on both releases (tests/deploy/test_install.py
+# checks the list against every library the installed wheels link or load):
+APT_PACKAGES=(
+    python3 python3-venv
+    python3-lgpio             # gpiozero's pin factory (the Raspberry Pi archive; PyPI's lgpio is source only)
+    libgl1                    # libGL.so.1: Kivy's GL backend links it, even where GL ES draws
+    libegl1 libegl-mesa0      # libEGL.so.1 and Mesa's EGL: SDL's KMS/DRM video loads them
+    libgles2                  # libGLESv2.so.2, loaded by SDL
+    libgbm1 libdrm2           # libgbm.so.1, libdrm.so.2: SDL's KMS/DRM video loads them
+    libgl1-mesa-dri           # the GPU's drivers (V3D, VC4) and llvmpipe
+    libudev1                  # libudev.so.1: SDL finds the touchscreen with it
+    zlib1g libstdc++6 libgcc-s1 libc6 # linked by SDL2_ttf, libpng and every extension module
+)
+# ... and what each release names otherwise: Debian 13 renamed libraries in its 64-bit time_t move
+APT_BOOKWORM=(libmtdev1) # libmtdev.so.1, for Kivy's mtdev touch input
+APT_TRIXIE=(libmtdev1t64)
 GROUPS_NEEDED=(video render input gpio dialout)
 MODELS=("Raspberry Pi 3 Model B Plus*" "Raspberry Pi 4*" "Raspberry Pi 400*" "Raspberry Pi Compute Module 4*"
     "Raspberry Pi 5*" "Raspberry Pi 500*" "Raspberry Pi Compute Module 5*" "Raspberry Pi Zero 2 W*")
 
 root=/
+codename=""
+lock=""
 dry_run=no
 action=install_app
 session=""
@@ -106,7 +124,7 @@ remove() {  # remove PATH...: each one that is there
 
 # ------------------------------------------------------------------------------------ checking
 check_system() {
-    local id="" codename="" arch model="" pattern known=no
+    local id="" arch model="" pattern known=no version
     if real && ((EUID != 0)) && [[ $dry_run == no ]]; then
         refuse "run it as root: sudo $0"
     fi
@@ -114,12 +132,13 @@ check_system() {
         id=$(sed -n 's/^ID="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$R/etc/os-release")
         codename=$(sed -n 's/^VERSION_CODENAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$R/etc/os-release")
     fi
-    [[ ($id == debian || $id == raspbian) && $codename == bookworm ]] ||
-        refuse "this is not Raspberry Pi OS Bookworm (${id:-unknown} ${codename:-unknown}, from $R/etc/os-release)"
+    [[ ($id == debian || $id == raspbian) && " ${RELEASES[*]} " == *" $codename "* ]] ||
+        refuse "this is not Raspberry Pi OS Trixie or Bookworm (${id:-unknown} ${codename:-unknown}, from $R/etc/os-release)"
     # the architecture of its programs, as dpkg has libc6 (a 64-bit kernel may run 32-bit programs)
     arch=$(dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Architecture}\n' libc6 2>/dev/null | paste -sd' ' || true)
     [[ " $arch " == *" arm64 "* ]] ||
-        refuse "this is not the 64-bit Raspberry Pi OS (its programs are ${arch:-unknown}, not arm64): Kivy has no 32-bit wheels"
+        refuse "this is not the 64-bit Raspberry Pi OS (its programs are ${arch:-unknown}, not arm64):" \
+            "the app is installed from PyPI's wheels, and PyPI has Kivy's for 64-bit ARM only"
     [[ -r $R/proc/device-tree/model ]] && model=$(tr -d '\0' <"$R/proc/device-tree/model")
     for pattern in "${MODELS[@]}"; do
         # shellcheck disable=SC2053 # a pattern
@@ -129,13 +148,18 @@ check_system() {
         refuse "this is not a Raspberry Pi 3B+, 4, 5 or Zero 2 W (${model:-no model in $R/proc/device-tree/model})"
     "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
         refuse "$python is not Python 3.11 or later"
+    version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    lock=$here/lock/python$version.txt
+    [[ -f $lock ]] || refuse "no lock of the app's dependencies for Python $version ($lock):" \
+        "Raspberry Pi OS Trixie has Python 3.13, Bookworm 3.11"
     echo "system: $model, Raspberry Pi OS $codename $arch"
 }
 
 # ------------------------------------------------------------------------------------ installing
 apt_packages() {
-    local missing=() package
-    for package in "${APT_PACKAGES[@]}"; do
+    local missing=() package wanted=("${APT_PACKAGES[@]}")
+    if [[ $codename == trixie ]]; then wanted+=("${APT_TRIXIE[@]}"); else wanted+=("${APT_BOOKWORM[@]}"); fi
+    for package in "${wanted[@]}"; do
         dpkg-query --admindir="$R/var/lib/dpkg" -W -f='${Status}' "$package" 2>/dev/null |
             grep -q 'install ok installed' || missing+=("$package")
     done
@@ -171,8 +195,23 @@ system_user() {
 
 venv() {
     "$R$PREFIX/venv/bin/python" -c '' 2>/dev/null ||
-        change "$PREFIX/venv (with the system's packages: Debian's python3-lgpio)" \
+        change "$PREFIX/venv (with the system's packages, for python3-lgpio)" \
             "$python" -m venv --system-site-packages "$R$PREFIX/venv"
+}
+
+dependencies() {  # the lock of this Python, once per version of it
+    local digest installed=""
+    digest="$(sha256sum "$lock" | cut -d' ' -f1)  $(basename "$lock")"
+    [[ -r $R$PREFIX/installed-lock ]] && installed=$(<"$R$PREFIX/installed-lock")
+    [[ $installed == "$digest" ]] && return 0
+    change "the app's dependencies from deploy/lock/$(basename "$lock"), each checked by its hash" \
+        install_lock "$digest"
+}
+
+install_lock() {
+    "$R$PREFIX/venv/bin/python" -m pip --disable-pip-version-check --quiet install \
+        --require-hashes --only-binary :all: --requirement "$lock"
+    printf '%s\n' "$1" >"$R$PREFIX/installed-lock"
 }
 
 the_wheel() {  # the wheel to install: --wheel, else built from this checkout
@@ -199,10 +238,9 @@ package() {
     change "the app from $(basename "$file")" install_wheel "$file" "$digest"
 }
 
-install_wheel() {
-    local pip=("$R$PREFIX/venv/bin/python" -m pip --disable-pip-version-check --quiet)
-    "${pip[@]}" install --upgrade --upgrade-strategy only-if-needed "$1"
-    "${pip[@]}" install --force-reinstall --no-deps "$1"  # the same version built anew
+install_wheel() {  # the app alone: its dependencies are the lock's
+    "$R$PREFIX/venv/bin/python" -m pip --disable-pip-version-check --quiet install \
+        --force-reinstall --no-deps "$1" # --force-reinstall: the same version built anew
     printf '%s\n' "$2" >"$R$PREFIX/installed-wheel"
 }
 
@@ -242,6 +280,7 @@ install_app() {
     put_dir "$PREFIX/bin" 0755
     put_dir "$CONFIG" 0755
     venv
+    dependencies
     package
     put_file "$here/companion-launch" "$PREFIX/bin/companion-launch" 0755
     put_sample "$here/hardware.toml" "$CONFIG/hardware.toml"
