@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.conftest import ROOT, base_python
+from tests.deploy.conftest import ROOT, base_python, scratch_root
 from tests.support.waiting import PROCESS
 
 
@@ -114,6 +114,26 @@ def test_root_builds_its_owners_clone_from_git(checkout, first, tmp_path):
     of_owner, said = build(clone, tmp_path / "of-owner")
     assert "dubious" not in said
     assert of_owner.read_bytes() == first.read_bytes()
+
+
+def test_the_installers_second_run_from_the_checkout_changes_nothing(checkout, tmp_path):
+    """``sudo deploy/install.sh`` twice in the same clone: the second run builds the wheel again
+    and finds it the one installed (the second in another time zone: the build's clock is not in it)."""
+    root = scratch_root(tmp_path / "root")
+    runs = [
+        subprocess.run(
+            [str(checkout / "deploy/install.sh"), "--root", str(root)],
+            capture_output=True,
+            text=True,
+            timeout=PROCESS,
+            env={**os.environ, "PYTHON": base_python(), "TZ": zone},
+        )
+        for zone in ("UTC", "Pacific/Kiritimati")
+    ]
+    for done in runs:
+        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    assert "changed: the app from companion-" in runs[0].stdout
+    assert "nothing to change: already installed (kiosk)" in runs[1].stdout, runs[1].stdout
 
 
 def run(fresh, tmp_path, *args):
