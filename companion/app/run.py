@@ -129,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
     display.apply(display_settings)  # before the window opens (the shell's import opens it)
     emulator, stop = start_emulator() if args.dice == "emulator" else (None, None)
     from companion.app.shell import CompanionApp
+    from companion.clock import DayClock
 
     app: CompanionApp | None = None
     app = CompanionApp(
@@ -136,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         hardware=Hardware(lambda: app.settings_, dice=args.dice, emulator=emulator),
         emulator=emulator,
         read_only=read_only,
+        clock=DayClock(directory),  # an unsynchronised clock: the first new game of a boot asks the date
     )
     if args.kiosk:
         from companion.app import kiosk
