@@ -66,6 +66,11 @@ class CompanionApp(App):
     language = StringProperty("de")
     title = "companion"
 
+    def open_settings(self, *_: Any) -> bool:
+        """Kivy's own settings panel (F1) never opens: its texts are English only, not the app's,
+        and it could switch Escape back on in the kiosk; the app's settings are its own screen."""
+        return False
+
     def __init__(
         self,
         data_dir: Path,
