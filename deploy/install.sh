@@ -22,6 +22,16 @@ PREFIX=/opt/companion
 CONFIG=/etc/companion
 STATE=/var/lib/companion
 UNITS=(companion.service companion-dice-emulator.service)
+# The kiosk's USB sticks (deploy/stick/README.md): mounted for the app when plugged in, unmounted
+# as root when the app asks; a desktop's own automounter does both there. SOURCE TARGET MODE:
+STICK_FILES=(
+    "98-companion-stick.rules /etc/udev/rules.d/98-companion-stick.rules 0644"
+    "companion-stick-mount $PREFIX/bin/companion-stick-mount 0755"
+    "companion-stick-eject $PREFIX/bin/companion-stick-eject 0755"
+    "companion-stick.tmpfiles /etc/tmpfiles.d/companion-stick.conf 0644"
+    "companion-stick-eject.path /etc/systemd/system/companion-stick-eject.path 0644"
+    "companion-stick-eject.service /etc/systemd/system/companion-stick-eject.service 0644"
+)
 RELEASES=(trixie bookworm) # Raspberry Pi OS's Debian releases, the newest first
 # What the app needs from the system, the same on both releases (tests/deploy/test_install.py
 # checks the list against every library the installed wheels link or load):
@@ -35,6 +45,7 @@ APT_PACKAGES=(
     libgl1-mesa-dri           # the GPU's drivers (V3D, VC4) and llvmpipe
     libudev1                  # libudev.so.1: SDL finds the touchscreen with it
     zlib1g libstdc++6 libgcc-s1 libc6 # linked by SDL2_ttf, libpng and every extension module
+    dosfstools exfatprogs     # fsck.vfat, fsck.exfat: systemd checks a stick before mounting it (deploy/stick)
 )
 # ... and what each release names otherwise: Debian 13 renamed libraries in its 64-bit time_t move
 APT_BOOKWORM=(libmtdev1) # libmtdev.so.1, for Kivy's mtdev touch input
@@ -244,6 +255,24 @@ install_wheel() {  # the app alone: its dependencies are the lock's
     printf '%s\n' "$2" >"$R$PREFIX/installed-wheel"
 }
 
+sticks() {  # sticks yes|no: the kiosk's stick mounting in place, or taken away
+    local entry source target mode
+    if [[ $1 == no && -e $R/etc/systemd/system/companion-stick-eject.path ]]; then
+        enabled companion-stick-eject.path no
+    fi
+    for entry in "${STICK_FILES[@]}"; do
+        read -r source target mode <<<"$entry"
+        if [[ $1 == yes ]]; then
+            put_file "$here/stick/$source" "$target" "$mode"
+        else
+            remove "$target"
+        fi
+    done
+    if [[ $1 == yes ]]; then
+        enabled companion-stick-eject.path yes
+    fi
+}
+
 default_target() {  # default_target TARGET: what the machine boots into
     local link=$R/etc/systemd/system/default.target want=/lib/systemd/system/$1
     [[ $(readlink "$link" 2>/dev/null) == "$want" ]] && return 0
@@ -294,14 +323,20 @@ install_app() {
     if [[ $mode == kiosk ]]; then
         remove /etc/xdg/autostart/companion.desktop
         enabled companion.service yes
+        sticks yes
         default_target multi-user.target  # no desktop holding the display
     else
         put_file "$here/companion.desktop" /etc/xdg/autostart/companion.desktop 0644
         enabled companion.service no
+        sticks no
         default_target graphical.target
     fi
     if real && [[ $dry_run == no ]] && ((changes)); then
         systemctl daemon-reload
+        if [[ $mode == kiosk ]]; then  # the requests' folder now, not only from the next boot
+            systemd-tmpfiles --create /etc/tmpfiles.d/companion-stick.conf || true
+            systemctl restart companion-stick-eject.path || true
+        fi
         if udevadm control --reload-rules; then
             udevadm trigger --subsystem-match=tty || true
         fi
@@ -329,6 +364,7 @@ uninstall_app() {
         [[ -e $R/etc/systemd/system/$unit ]] && enabled "$unit" no
         remove "/etc/systemd/system/$unit"
     done
+    sticks no
     remove /etc/xdg/autostart/companion.desktop /etc/udev/rules.d/99-companion-dice.rules "$PREFIX"
     if real && [[ $dry_run == no ]]; then
         systemctl daemon-reload

@@ -77,6 +77,21 @@ def test_a_fresh_card_gets_everything(installed):
     assert version.stdout.startswith("companion ")
     venv = (root / "opt/companion/venv/pyvenv.cfg").read_text()
     assert "include-system-site-packages = true" in venv  # the system's python3-lgpio, as PyPI has no wheel
+    for source, target, mode in STICK:  # the kiosk mounts USB sticks, and unmounts them when the app asks
+        assert (root / target).read_bytes() == (DEPLOY / "stick" / source).read_bytes(), target
+        assert (root / target).stat().st_mode & 0o777 == mode, target
+    path_unit = root / "etc/systemd/system/paths.target.wants/companion-stick-eject.path"
+    assert path_unit.is_symlink() and str(path_unit.readlink()) == "/etc/systemd/system/companion-stick-eject.path"
+
+
+STICK = [
+    ("98-companion-stick.rules", "etc/udev/rules.d/98-companion-stick.rules", 0o644),
+    ("companion-stick-mount", "opt/companion/bin/companion-stick-mount", 0o755),
+    ("companion-stick-eject", "opt/companion/bin/companion-stick-eject", 0o755),
+    ("companion-stick.tmpfiles", "etc/tmpfiles.d/companion-stick.conf", 0o644),
+    ("companion-stick-eject.path", "etc/systemd/system/companion-stick-eject.path", 0o644),
+    ("companion-stick-eject.service", "etc/systemd/system/companion-stick-eject.service", 0o644),
+]
 
 
 def site_packages(root: Path) -> Path:
@@ -132,7 +147,10 @@ def test_an_uninstall_keeps_the_journal_and_the_settings(installed, tmp_path):
     assert gone.returncode == 0, gone.stdout + gone.stderr
     for path in ("opt/companion", "etc/systemd/system/companion.service", "etc/udev/rules.d/99-companion-dice.rules"):
         assert not (root / path).exists(), path
+    for _source, target, _mode in STICK:
+        assert not (root / target).exists(), target
     assert not (root / "etc/systemd/system/multi-user.target.wants/companion.service").exists()
+    assert not (root / "etc/systemd/system/paths.target.wants/companion-stick-eject.path").exists()
     assert journal.read_bytes() == b"SQLite format 3\0"
     assert (root / "etc/companion/hardware.toml").exists()
     assert "kept: the journal in /var/lib/companion" in gone.stdout
@@ -158,10 +176,13 @@ def test_the_desktop_session_instead_of_the_kiosk_and_back(installed, tmp_path, 
     assert (root / "etc/xdg/autostart/companion.desktop").read_text() == (DEPLOY / "companion.desktop").read_text()
     assert not (root / "etc/systemd/system/multi-user.target.wants/companion.service").exists()
     assert str((root / "etc/systemd/system/default.target").readlink()) == "/lib/systemd/system/graphical.target"
+    for _source, target, _mode in STICK:  # the desktop's own automounter has the sticks
+        assert not (root / target).exists(), target
     assert "nothing to change: already installed (desktop)" in install(root, wheel=wheel).stdout  # it stays so
     kiosk = install(root, "--kiosk", wheel=wheel)
     assert not (root / "etc/xdg/autostart/companion.desktop").exists()
     assert "changed: companion.service enabled" in kiosk.stdout
+    assert "changed: companion-stick-eject.path enabled" in kiosk.stdout
 
 
 @pytest.mark.parametrize(
