@@ -49,12 +49,16 @@ def wheel(tmp_path_factory) -> Path:
     return Path(done.stdout.strip().splitlines()[-1])
 
 
+DEBIAN_VERSIONS = {"bullseye": 11, "bookworm": 12, "trixie": 13, "forky": 14}  # as os-release names them
+
+
 def scratch_root(path: Path, *, codename: str = "bookworm", arch: str = "arm64", model: str | None = None) -> Path:
     """A folder as a fresh card looks to the installer: its release, the architecture of its
     programs (dpkg's record of libc6), the Pi's model, and the groups of its devices."""
     (path / "etc").mkdir(parents=True)
+    version = DEBIAN_VERSIONS.get(codename, 12)
     (path / "etc" / "os-release").write_text(
-        f'PRETTY_NAME="Debian GNU/Linux 12 ({codename})"\nID=debian\nVERSION_CODENAME={codename}\n'
+        f'PRETTY_NAME="Debian GNU/Linux {version} ({codename})"\nID=debian\nVERSION_CODENAME={codename}\n'
     )
     (path / "var" / "lib" / "dpkg").mkdir(parents=True)
     (path / "var" / "lib" / "dpkg" / "status").write_text(
