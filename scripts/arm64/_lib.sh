@@ -17,19 +17,31 @@ debian_mirror() {
     echo "${uri:-http://deb.debian.org/debian}"
 }
 
+# The certificates this machine trusts, inside a root (mount_root puts them there): where TLS is
+# looked into on the way out (a proxy of the network's own), pip needs that proxy's authority, and
+# its own bundle has not got it.
+MACHINE_CA=/etc/ssl/this-machine-ca-certificates.crt
+
 # in_root ROOT COMMAND...: COMMAND inside ROOT (an arm64 root, run through qemu by binfmt_misc),
-# with a clean environment.
+# with a clean environment but for this machine's proxy and certificates. SYSTEMD_OFFLINE: the
+# root is never booted, so systemctl works on its files and skips what needs a running systemd
+# (it would tell that by /proc/1/root, which a machine without ptrace rights over PID 1 hides).
 in_root() {
-    local root=$1
+    local root=$1 name network=()
     shift
+    for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
+        [[ -n ${!name:-} ]] && network+=("$name=${!name}")
+    done
     env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        TERM=dumb DEBIAN_FRONTEND=noninteractive chroot "$root" "$@"
+        TERM=dumb DEBIAN_FRONTEND=noninteractive SYSTEMD_OFFLINE=1 PIP_CERT="$MACHINE_CA" SSL_CERT_FILE="$MACHINE_CA" \
+        REQUESTS_CA_BUNDLE="$MACHINE_CA" "${network[@]}" chroot "$root" "$@"
 }
 
 # mount_root ROOT MODEL: what a running system has, mounted into ROOT; call it in a mount
 # namespace of its own (unshare -m), so that everything goes away with the last process in it.
 # /proc is the kernel's, seen through links from a small folder that also holds the device tree's
-# model as a Raspberry Pi's firmware gives it: the installer reads /proc/device-tree/model.
+# model as a Raspberry Pi's firmware gives it: the installer reads /proc/device-tree/model. Of the
+# processes, /proc/self and /proc/1 are linked (systemctl tells a chroot by /proc/1/root).
 mount_root() {
     local root=$1 model=$2 entry
     mount -t tmpfs -o mode=0555 proc-with-model "$root/proc"
@@ -37,7 +49,7 @@ mount_root() {
     mount -t proc proc "$root/proc/.kernel"
     for entry in "$root"/proc/.kernel/*; do
         entry=${entry##*/}
-        [[ $entry =~ ^[0-9]+$ ]] || ln -s ".kernel/$entry" "$root/proc/$entry"
+        [[ $entry =~ ^[0-9]+$ && $entry != 1 ]] || ln -s ".kernel/$entry" "$root/proc/$entry"
     done
     printf '%s\0' "$model" >"$root/proc/device-tree/model"
     mount -t sysfs -o ro sysfs "$root/sys"
@@ -46,6 +58,7 @@ mount_root() {
     ln -sfn pts/ptmx "$root/dev/ptmx"
     mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
     cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+    cp -L /etc/ssl/certs/ca-certificates.crt "$root$MACHINE_CA"
 }
 
 # bind_cache HOST_DIR ROOT PATH: HOST_DIR (made if missing) seen at PATH inside ROOT
