@@ -17,6 +17,10 @@ debian_mirror() {
     echo "${uri:-http://deb.debian.org/debian}"
 }
 
+# The processor qemu emulates: a Pi 5's. Its default ("max") has pointer authentication, which
+# Trixie's programs use and qemu computes slowly (Python in Trixie ran 18 times slower on it).
+export QEMU_CPU=cortex-a76
+
 # The certificates this machine trusts, inside a root (mount_root puts them there): where TLS is
 # looked into on the way out (a proxy of the network's own), pip needs that proxy's authority, and
 # its own bundle has not got it.
@@ -33,7 +37,7 @@ in_root() {
         [[ -n ${!name:-} ]] && network+=("$name=${!name}")
     done
     env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        TERM=dumb DEBIAN_FRONTEND=noninteractive SYSTEMD_OFFLINE=1 PIP_CERT="$MACHINE_CA" SSL_CERT_FILE="$MACHINE_CA" \
+        TERM=dumb DEBIAN_FRONTEND=noninteractive SYSTEMD_OFFLINE=1 QEMU_CPU="$QEMU_CPU" PIP_CERT="$MACHINE_CA" SSL_CERT_FILE="$MACHINE_CA" \
         REQUESTS_CA_BUNDLE="$MACHINE_CA" "${network[@]}" chroot "$root" "$@"
 }
 
