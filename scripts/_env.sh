@@ -7,7 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 # systemd (systemd-analyze) and the script linter: the checks of deploy/ and systemd/ (tests/deploy);
 # debootstrap and qemu-user-static: the arm64 roots of scripts/check-arm64
 APT_PACKAGES=(python3-venv libegl1 libegl-mesa0 libgl1 libgl1-mesa-dri libmtdev1 xvfb shellcheck systemd
-    debootstrap qemu-user-static)
+    debootstrap qemu-user-static
+    xdotool     # keys typed into the kiosk's real window (tests/companion/app/test_kiosk_keys.py)
+    dosfstools) # a FAT image as a USB stick (tests/companion/app/test_stick*.py)
 
 # shellcheck source=scripts/_apt.sh
 source scripts/_apt.sh
