@@ -62,6 +62,7 @@ mount_root() {
     ln -sfn pts/ptmx "$root/dev/ptmx"
     mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
     cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+    mkdir -p "$root${MACHINE_CA%/*}"
     cp -L /etc/ssl/certs/ca-certificates.crt "$root$MACHINE_CA"
 }
 
