@@ -92,6 +92,7 @@ done
 R=$(cd "$root" && pwd)
 R=${R%/}  # "" for the real root: every path below is "$R/..."
 real() { [[ -z $R ]]; }
+booted() { [[ -d /run/systemd/system ]]; } # systemd runs this system (not a card's image in a chroot)
 if real; then systemctl=(systemctl); else systemctl=(systemctl --root="$R"); fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -335,19 +336,19 @@ install_app() {
         systemctl daemon-reload
         if [[ $mode == kiosk ]]; then  # the requests' folder now, not only from the next boot
             systemd-tmpfiles --create /etc/tmpfiles.d/companion-stick.conf || true
-            systemctl restart companion-stick-eject.path || true
+            ! booted || systemctl restart companion-stick-eject.path || true
         fi
         if udevadm control --reload-rules; then
             udevadm trigger --subsystem-match=tty || true
         fi
-        if systemctl is-active --quiet companion.service; then
+        if booted && systemctl is-active --quiet companion.service; then
             systemctl restart companion.service && echo "restarted: companion.service"
         fi
     fi
     say_done "installed ($mode)" "the journal stays in $STATE, the settings in $CONFIG"
     if [[ $mode == desktop && $dry_run == no ]]; then
         echo "the app starts when the desktop user logs in; set touch = \"mouse\" in $CONFIG/hardware.toml"
-    elif real && [[ $dry_run == no ]] && ! systemctl is-active --quiet companion.service; then
+    elif real && [[ $dry_run == no ]] && ! { booted && systemctl is-active --quiet companion.service; }; then
         echo "the app starts at the next boot: sudo reboot"
     fi
 }
@@ -358,7 +359,7 @@ uninstall_app() {
         refuse "run it as root: sudo $0 --uninstall"
     fi
     for unit in "${UNITS[@]}"; do
-        if real && systemctl is-active --quiet "$unit"; then
+        if real && booted && systemctl is-active --quiet "$unit"; then
             change "stopped $unit" systemctl stop "$unit"
         fi
         [[ -e $R/etc/systemd/system/$unit ]] && enabled "$unit" no
