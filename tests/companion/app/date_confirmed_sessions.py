@@ -80,6 +80,14 @@ def gluecksritter_form(app: Any, driver: Any) -> None:
         driver.tap(next(c for c in seating.chips.children if c.colour == colour))
 
 
+def begin_gluecksritter(app: Any, driver: Any) -> Any:
+    """A Glücksritter game set up by touch and "Start the game" tapped: the question for the day
+    that opened, or None."""
+    gluecksritter_form(app, driver)
+    driver.tap(app.screen("new").ids.begin)
+    return asking()
+
+
 def games(data: Path) -> list[dict[str, Any]]:
     from companion.journal.store import Journal
 
@@ -106,9 +114,7 @@ def first_games(data: Path, language: str, mode: str, boot: str = "") -> dict[st
     app, driver = start(data, language, mode == "synchronised", boot or None)
     seen: dict[str, Any] = {"clock_day": app.clock.clock_day().isoformat()}
     try:
-        gluecksritter_form(app, driver)
-        driver.tap(app.screen("new").ids.begin)
-        dialog = asking()
+        dialog = begin_gluecksritter(app, driver)
         seen["asked_first"] = dialog is not None
         if dialog is not None:
             seen["preselected"] = dialog.picker.date.isoformat()
@@ -163,9 +169,7 @@ def later_game(data: Path, language: str, mode: str, boot: str = "") -> dict[str
     app, driver = start(data, language, mode == "synchronised", boot or None)
     seen: dict[str, Any] = {"clock_day": app.clock.clock_day().isoformat()}
     try:
-        gluecksritter_form(app, driver)
-        driver.tap(app.screen("new").ids.begin)
-        dialog = asking()
+        dialog = begin_gluecksritter(app, driver)
         seen["asked"] = dialog is not None
         if dialog is not None:
             seen["preselected"] = dialog.picker.date.isoformat()
