@@ -26,6 +26,9 @@ export QEMU_CPU=cortex-a76
 # its own bundle has not got it.
 MACHINE_CA=/etc/ssl/this-machine-ca-certificates.crt
 
+# Where pip keeps its downloads inside a root: a folder of the cache, bound there (check-root).
+PIP_CACHE=/var/cache/companion-pip
+
 # in_root ROOT COMMAND...: COMMAND inside ROOT (an arm64 root, run through qemu by binfmt_misc),
 # with a clean environment but for this machine's proxy and certificates. SYSTEMD_OFFLINE: the
 # root is never booted, so systemctl works on its files and skips what needs a running systemd
@@ -37,7 +40,8 @@ in_root() {
         [[ -n ${!name:-} ]] && network+=("$name=${!name}")
     done
     env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        TERM=dumb DEBIAN_FRONTEND=noninteractive SYSTEMD_OFFLINE=1 QEMU_CPU="$QEMU_CPU" PIP_CERT="$MACHINE_CA" SSL_CERT_FILE="$MACHINE_CA" \
+        TERM=dumb DEBIAN_FRONTEND=noninteractive SYSTEMD_OFFLINE=1 QEMU_CPU="$QEMU_CPU" PIP_CACHE_DIR="$PIP_CACHE" \
+        PIP_CERT="$MACHINE_CA" SSL_CERT_FILE="$MACHINE_CA" \
         REQUESTS_CA_BUNDLE="$MACHINE_CA" "${network[@]}" chroot "$root" "$@"
 }
 
