@@ -336,7 +336,7 @@ install_app() {
         systemctl daemon-reload
         if [[ $mode == kiosk ]]; then  # the requests' folder now, not only from the next boot
             systemd-tmpfiles --create /etc/tmpfiles.d/companion-stick.conf || true
-            ! booted || systemctl restart companion-stick-eject.path || true
+            if booted; then systemctl restart companion-stick-eject.path || true; fi
         fi
         if udevadm control --reload-rules; then
             udevadm trigger --subsystem-match=tty || true
