@@ -194,8 +194,9 @@ def _mark(button: Any, chosen: bool, outside: bool) -> None:
 
 class DateDialog(Dialog):
     """The picker on a sheet of its own, the date chosen in the sheet's title after ``title``
-    ("Geburtstag von Anna (Rot): 14. März 1987"): ``done(date)`` with the date chosen after
-    "Done"; "Back" changes nothing."""
+    ("Geburtstag von Anna (Rot): 14. März 1987"), or in the words ``words(date)`` gives; ``note``
+    a line under it; ``done(date)`` with the date chosen after "Done" (or ``take_word``); "Back"
+    changes nothing. The days offered run from ``earliest`` to ``today``."""
 
     def __init__(
         self,
@@ -204,28 +205,35 @@ class DateDialog(Dialog):
         done: Callable[[datetime.date], None],
         *,
         today: datetime.date | None = None,
+        earliest: datetime.date = EARLIEST,
+        words: Callable[[datetime.date], Message] | None = None,
+        note: Message | None = None,
+        take_word: Message | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.title, self.done = title, done
-        self.picker = DatePicker(value, today=today, heading=False, changed=lambda day: self._title())
+        self.words = words or (lambda day: Message("{what}: {date}", what=self.title, date=date_words(day)))
+        self.picker = DatePicker(
+            value, today=today, earliest=earliest, heading=False, changed=lambda day: self._title()
+        )
         # Drawn here, not with ``page``: the picker fits the sheet at 800×480 as it is, and a list
         # around it would only scroll by a few pixels.
-        self.title_label = Factory.Title(text=self.app.tr(self._words()), color=self.ink)
+        self.title_label = Factory.Title(text=self.app.tr(self.words(self.picker.date)), color=self.ink)
+        self.why = None if note is None else Factory.Body(text=self.app.tr(note), color=self.ink)
         buttons = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(12))
-        for text, action, main in ((Message("Back"), self.close, False), (Message("Done"), self.take, True)):
+        take_word = take_word or Message("Done")
+        for text, action, main in ((Message("Back"), self.close, False), (take_word, self.take, True)):
             button = (Factory.Big if main else Factory.Quiet)(text=self.app.tr(text))
             button.height = dp(theme.BUTTON_DP)
             button.bind(on_release=lambda *_, act=action: act())
             buttons.add_widget(button)
-        for widget in (self.title_label, self.picker, Widget(), buttons):
-            self.sheet.add_widget(widget)
-
-    def _words(self) -> Message:
-        return Message("{what}: {date}", what=self.title, date=date_words(self.picker.date))
+        for widget in (self.title_label, self.why, self.picker, Widget(), buttons):
+            if widget is not None:
+                self.sheet.add_widget(widget)
 
     def _title(self) -> None:
-        self.title_label.text = self.app.tr(self._words())
+        self.title_label.text = self.app.tr(self.words(self.picker.date))
 
     def take(self) -> None:
         self.close()
