@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import json
 import platform
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.waiting import PROCESS
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.companion.app.ui import run_process
 
 PROBE = """
 import ctypes, json, sys
@@ -47,7 +44,7 @@ print(json.dumps(found))
 
 def probe(case: str, kivy_home: Path | None = None) -> dict[str, object]:
     argv = [sys.executable, "-c", PROBE, case, *([str(kivy_home)] if kivy_home else [])]
-    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=PROCESS, check=False)
+    done = run_process(argv, f"the allocator's probe ({case})")
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
 

@@ -5,13 +5,9 @@ leaves one binding of the bar's colour, where Kivy's own ScrollView keeps one mo
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-from pathlib import Path
 
-from tests.support.waiting import PROCESS
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.companion.app.ui import run_process
 
 PROBE = """
 import json, sys
@@ -36,13 +32,6 @@ print(json.dumps(found))
 
 
 def test_placing_the_content_fifty_times_leaves_one_bar_colour_binding(tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(tmp_path / "kivy")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=PROCESS,
-        check=False,
-    )
+    done = run_process([sys.executable, "-c", PROBE, str(tmp_path / "kivy")], "the scrolling areas")
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == {"ScrollView": 51, "Scroller": 1}
