@@ -47,9 +47,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.games.gluecksritter.documents import names
+from companion.games.walk import Event, Walk, told
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
 
-Event = Mapping[str, Any]
 KINDS = ("silver", "gold")
 
 # ------------------------------------------------------------------------------- reasons
@@ -172,20 +172,15 @@ def _place(place: str) -> Text:
 # ------------------------------------------------------------------------------- the walk
 
 
-class _Walk:
-    """The events of one command, with what the lines need to look ahead or back."""
+class _Walk(Walk):
+    """The events of one command, with the documents' names to tell them by."""
 
     def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None, documents: Mapping[str, Text]):
-        self.events = [dict(e) for e in events]
-        self.after = after
+        super().__init__(events, after)
         self.documents = documents
-        self.done: set[int] = set()
 
     def name(self, document: str) -> Text:
         return self.documents.get(document, document)
-
-    def later(self, i: int, test: Callable[[dict[str, Any]], bool]) -> list[int]:
-        return [j for j in range(i + 1, len(self.events)) if j not in self.done and test(self.events[j])]
 
     def count_before(self, i: int, place: str, kind: str) -> int | None:
         """How many coins of ``kind`` ``place`` held just before event ``i`` (from the view after
@@ -223,15 +218,7 @@ def _gain(e: Mapping[str, Any], place: str, kind: str) -> int:
 
 def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
     """The lines the table reads for the public events of one command (see the module's text)."""
-    walk = _Walk(events, after, names(after))
-    out: list[Text] = []
-    for i, e in enumerate(walk.events):
-        if i in walk.done:
-            continue
-        handler = HANDLERS.get(e["type"])
-        if handler is not None:
-            out += handler(walk, i, e)
-    return out
+    return told(_Walk(events, after, names(after)), HANDLERS)
 
 
 # ------------------------------------------------------------------------------- the round

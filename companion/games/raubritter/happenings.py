@@ -38,10 +38,9 @@ from typing import Any
 
 from companion.app.people import person
 from companion.games.raubritter.score import rank, ranking_words
+from companion.games.walk import Event, Walk, told
 from companion.i18n import Join, Message, Person, Plural, Text, Word
 from engines.raubritter.rules import DIRECTIONS, INITIAL_TILES, POINTS, TILES_PER_PLAYER, TILES_PER_TURN, building
-
-Event = Mapping[str, Any]
 
 CORRECTIONS = ("tile-corrected", "tile-moved", "stack-corrected", "corrected")
 
@@ -56,32 +55,22 @@ DIRECTION_WORDS = {
 # ------------------------------------------------------------------------------- the step
 
 
-class _Step:
-    """The events of one command and the view after it."""
+class _Step(Walk):
+    """The events of one command and the view after it, with who moved and what lies where."""
 
     def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None):
-        self.events = [dict(e) for e in events]
-        self.after = after
+        super().__init__(events, after)
         self.types = [e.get("type") for e in self.events]
         self.order = [p["colour"] for p in (after or {}).get("players", ()) if isinstance(p.get("colour"), str)]
 
     def who(self, colour: str | None) -> Text:
         return person(self.after, colour) if self.after is not None else Person(str(colour))
 
-    def player(self, colour: str | None) -> Mapping[str, Any] | None:
-        for p in (self.after or {}).get("players", ()):
-            if p.get("colour") == colour:
-                return p
-        return None
-
     def cell(self, x: int, y: int) -> Mapping[str, Any] | None:
         for c in (self.after or {}).get("cells", ()):
             if (c.get("x"), c.get("y")) == (x, y):
                 return c
         return None
-
-    def first(self, kind: str) -> dict[str, Any] | None:
-        return next((e for e in self.events if e.get("type") == kind), None)
 
     @property
     def laying(self) -> dict[str, Any] | None:
@@ -120,13 +109,7 @@ class _Step:
 def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
     """The lines the table reads for the public events of one command (see the module's text)."""
     step = _Step(events, after)
-    out: list[Text] = []
-    for i, e in enumerate(step.events):
-        handler = HANDLERS.get(e.get("type", ""))
-        if handler is not None:
-            out += handler(step, i, e)
-    out += _turn_goes_on(step)
-    return out
+    return told(step, HANDLERS) + _turn_goes_on(step)
 
 
 def _at(x: Any, y: Any) -> str:

@@ -55,55 +55,19 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from companion.games.schatzjagd.table_words import card_words, effect_words, place_words, value_to, walls_words
+from companion.games.walk import Event, Walk, told
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
 from engines.schatzjagd.rules import HIGH, MONSTER_LIFE, SHOPS, castle_colour, in_city, parse_effect
 from engines.schatzjagd.state import BoardCard
 
-Event = Mapping[str, Any]
 MONSTER = "monster"  # the opponent in a fight with a monster
 
 
 # ------------------------------------------------------------------------------- the walk
 
 
-class _Walk:
-    """The events of one command, with what the lines need to look ahead or back."""
-
-    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None):
-        self.events = [dict(e) for e in events]
-        self.after = after
-        self.done: set[int] = set()
-
-    def take(self, i: int, owned: Callable[[dict[str, Any]], bool], *, last: str | None = None) -> list[dict]:
-        """The events right after ``i`` that ``owned`` accepts, up to the first it does not (or up to
-        one of type ``last``, included); they are marked done."""
-        taken = []
-        for j in range(i + 1, len(self.events)):
-            if j in self.done:
-                continue
-            x = self.events[j]
-            if not owned(x):
-                break
-            self.done.add(j)
-            taken.append(x)
-            if x["type"] == last:
-                break
-        return taken
-
-    def ahead(self, i: int, stop: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-        """The events after ``i``, up to the first of a type in ``stop``."""
-        out = []
-        for x in self.events[i + 1 :]:
-            if x["type"] in stop:
-                break
-            out.append(x)
-        return out
-
-    def player(self, colour: str) -> Mapping[str, Any] | None:
-        """The henchman of ``colour`` in the view after the command, if there is one."""
-        if self.after is None:
-            return None
-        return next((p for p in self.after.get("players", ()) if p.get("colour") == colour), None)
+class _Walk(Walk):
+    """The events of one command, with where the henchmen stand and the cards lie."""
 
     def place_of(self, i: int, colour: str) -> str | None:
         """Where ``colour``'s henchman stands at event ``i``: where this command's events put it,
@@ -132,15 +96,7 @@ class _Walk:
 
 def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
     """The lines the table reads for the public events of one command (see the module's text)."""
-    walk = _Walk(events, after)
-    out: list[Text] = []
-    for i, e in enumerate(walk.events):
-        if i in walk.done:
-            continue
-        handler = HANDLERS.get(e.get("type", ""))
-        if handler is not None:
-            out += handler(walk, i, e)
-    return out
+    return told(_Walk(events, after), HANDLERS)
 
 
 # ------------------------------------------------------------------------------- words
