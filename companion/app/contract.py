@@ -98,6 +98,60 @@ class GameScreens:
     method of the screen shown."""
 
 
+def imported(path: str) -> Callable[[], Any]:
+    """``"package.module:name"`` as a function that imports the module when called and gives its
+    ``name``: a game's part is named where ``SCREENS`` is made and imported only when asked for."""
+    module, _, name = path.partition(":")
+
+    def get() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    get.__qualname__ = get.__name__ = f"imported({path})"
+    return get
+
+
+def deferred(path: str) -> Callable[..., Any]:
+    """``"package.module:name"`` as a function that imports the module when called and calls its
+    ``name`` with the arguments given."""
+    found = imported(path)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return found()(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"deferred({path})"
+    return call
+
+
+def game_screens(
+    home: str,
+    *,
+    first: str,
+    screens: Sequence[str],
+    commands: Mapping[str, Any],
+    summary: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], SaveSummary],
+    bar: Sequence[tuple[Any, str]] = (),
+) -> GameScreens:
+    """The :class:`GameScreens` of the game whose home is the package ``home``, every part found
+    where each game keeps it and imported only when the shell asks for it: ``screens`` as
+    ``"module:Class"`` inside ``home.screens``; the new-game form ``screens.form.NewGameForm``; the
+    settings ``screens.preferences.read`` and ``.form``; the help ``help.topics``; the scripted
+    screenshots ``screens.showcase.play``."""
+    paths = [f"{home}.screens.{screen}" for screen in screens]
+    return GameScreens(
+        first=first,
+        screens=lambda: tuple(imported(path)() for path in paths),
+        commands=commands,
+        new_game=deferred(f"{home}.screens.form:NewGameForm"),
+        settings=GameSettings(
+            read=deferred(f"{home}.screens.preferences:read"), form=deferred(f"{home}.screens.preferences:form")
+        ),
+        summary=summary,
+        showcase=imported(f"{home}.screens.showcase:play"),
+        help=deferred(f"{home}.help:topics"),
+        bar=bar,
+    )
+
+
 class ContractError(LookupError):
     """A game's ``screens`` part that does not give the app what it needs."""
 

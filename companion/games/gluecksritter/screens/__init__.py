@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.app.contract import GameScreens, GameSettings, SaveSummary
+from companion.app.contract import SaveSummary, game_screens
 from companion.games.gluecksritter.screens.setup import RULE_SETS
 from companion.i18n import Message
 
@@ -43,30 +43,6 @@ COMMANDS = {  # the game log's name of each command
 FIRST = "gluecksritter-board"
 
 
-def _screens() -> Sequence[type]:
-    from companion.games.gluecksritter.screens.board import BoardScreen
-
-    return (BoardScreen,)
-
-
-def _new_game(settings: dict[str, Any]) -> Any:
-    from companion.games.gluecksritter.screens.form import NewGameForm
-
-    return NewGameForm(settings)
-
-
-def _read_settings(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    from companion.games.gluecksritter.screens.preferences import read
-
-    return read(stored, older)
-
-
-def _settings_form(settings: dict[str, Any], store: Any) -> Any:
-    from companion.games.gluecksritter.screens.preferences import form
-
-    return form(settings, store)
-
-
 def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
     """The rule set, the round (or the end) and the players, from the setup and the events."""
     names = config.get("names") or {}
@@ -79,26 +55,11 @@ def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> S
     return SaveSummary(RULE_SETS.get(config.get("rules"), config.get("rules", "")), progress, players)
 
 
-def _help(view: Mapping[str, Any]) -> Any:
-    from companion.games.gluecksritter.help import topics
-
-    return topics(view)
-
-
-def _showcase() -> Any:
-    from companion.games.gluecksritter.screens.showcase import play
-
-    return play
-
-
-SCREENS = GameScreens(
+SCREENS = game_screens(
+    "companion.games.gluecksritter",
     first=FIRST,
-    screens=_screens,
+    screens=("board:BoardScreen",),
     commands=COMMANDS,
-    new_game=_new_game,
-    settings=GameSettings(read=_read_settings, form=_settings_form),
     summary=summary,
-    showcase=_showcase,
-    help=_help,
     bar=((Message("My documents"), "documents"), (Message("Table check"), "check")),
 )

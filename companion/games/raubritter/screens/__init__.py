@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.app.contract import GameScreens, GameSettings, SaveSummary
+from companion.app.contract import SaveSummary, game_screens
 from companion.i18n import Message
 
 COMMANDS = {  # the game log's name of each command
@@ -25,30 +25,6 @@ COMMANDS = {  # the game log's name of each command
 FIRST = "raubritter-table"
 AREA = {2: 7, 3: 9, 4: 10}  # as engines.raubritter.rules.AREA, without importing the engine here
 TILES = 24
-
-
-def _screens() -> Sequence[type]:
-    from companion.games.raubritter.screens.board import RaubritterScreen
-
-    return (RaubritterScreen,)
-
-
-def _new_game(settings: dict[str, Any]) -> Any:
-    from companion.games.raubritter.screens.form import NewGameForm
-
-    return NewGameForm(settings)
-
-
-def _read_settings(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    from companion.games.raubritter.screens.preferences import read
-
-    return read(stored, older)
-
-
-def _settings_form(settings: dict[str, Any], store: Any) -> Any:
-    from companion.games.raubritter.screens.preferences import form
-
-    return form(settings, store)
 
 
 def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
@@ -74,26 +50,11 @@ def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> S
     return SaveSummary(Message("area {n}×{n}", n=area), progress, players)
 
 
-def _help(view: Mapping[str, Any]) -> Any:
-    from companion.games.raubritter.help import topics
-
-    return topics(view)
-
-
-def _showcase() -> Any:
-    from companion.games.raubritter.screens.showcase import play
-
-    return play
-
-
-SCREENS = GameScreens(
+SCREENS = game_screens(
+    "companion.games.raubritter",
     first=FIRST,
-    screens=_screens,
+    screens=("board:RaubritterScreen",),
     commands=COMMANDS,
-    new_game=_new_game,
-    settings=GameSettings(read=_read_settings, form=_settings_form),
     summary=summary,
-    showcase=_showcase,
-    help=_help,
     bar=((Message("Score"), "scores"), (Message("Correct"), "correct")),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.app.contract import GameScreens, GameSettings, SaveSummary
+from companion.app.contract import SaveSummary, game_screens
 from companion.i18n import Message, Plural
 
 COMMANDS = {  # the game log's name of each command
@@ -36,30 +36,6 @@ COMMANDS = {  # the game log's name of each command
     "correct": Message("correction"),
 }
 FIRST = "schatzjagd-table"
-
-
-def _screens() -> Sequence[type]:
-    from companion.games.schatzjagd.screens.board import TableScreen
-
-    return (TableScreen,)
-
-
-def _new_game(settings: dict[str, Any]) -> Any:
-    from companion.games.schatzjagd.screens.form import NewGameForm
-
-    return NewGameForm(settings)
-
-
-def _read_settings(stored: Mapping[str, Any] | None, older: Mapping[str, Any]) -> tuple[dict[str, Any], list[Any]]:
-    from companion.games.schatzjagd.screens.preferences import read
-
-    return read(stored, older)
-
-
-def _settings_form(settings: dict[str, Any], store: Any) -> Any:
-    from companion.games.schatzjagd.screens.preferences import form
-
-    return form(settings, store)
 
 
 def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
@@ -89,26 +65,11 @@ def victory_words(victory: Mapping[str, Any] | None, players: int) -> Any:
     return Message("a combination of treasures to win")
 
 
-def _help(view: Mapping[str, Any]) -> Any:
-    from companion.games.schatzjagd.help import topics
-
-    return topics(view)
-
-
-def _showcase() -> Any:
-    from companion.games.schatzjagd.screens.showcase import play
-
-    return play
-
-
-SCREENS = GameScreens(
+SCREENS = game_screens(
+    "companion.games.schatzjagd",
     first=FIRST,
-    screens=_screens,
+    screens=("board:TableScreen",),
     commands=COMMANDS,
-    new_game=_new_game,
-    settings=GameSettings(read=_read_settings, form=_settings_form),
     summary=summary,
-    showcase=_showcase,
-    help=_help,
     bar=((Message("My treasures"), "treasures"), (Message("Correct"), "correct")),
 )
