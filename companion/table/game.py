@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from hardware.events import Die
+from hardware.events import Die, RollSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,9 @@ class RollWanted:
     make: Callable[[int], Any] = field(repr=False, compare=False)
     text: Any = field(default=None, repr=False, compare=False)
     """The same sentence to render in the table's language (:func:`companion.i18n.render`)."""
+    faces: tuple[str, ...] = field(default=(), compare=False)
+    """What each face of the die shows, face 1 first, for a die whose faces are pictures (the
+    special die's ``"sack"`` and ``"castle"``, as this table's die is printed); empty: numbers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,10 @@ class Rolled:
     """The command the face is for, by its type (``"travel"``)."""
     text: Any = field(default=None, compare=False)
     """What the screen asks next, to render in the table's language."""
+    source: RollSource | None = field(default=None, compare=False)
+    """Where the face came from (the table fills it in): ``"screen"`` or ``"serial"``, a roll that
+    fell and stands; ``"typed"``, a real die's face tapped, which may be tapped again if it was
+    tapped wrongly; None, a roll from before a restart, which stands too."""
 
 
 class TableGame(Protocol):

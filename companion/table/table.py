@@ -13,10 +13,10 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from companion.i18n import Cap, Message, Word
+from companion.i18n import Cap, Join, Message, Word
 from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
@@ -76,6 +76,9 @@ class Awaited:
     interrupted: bool = False
     """The choice awaited was cut off by a power cut (the picks locked in before it are gone), and
     nobody has locked in since the restart."""
+    held: bool = False
+    """A die of the step under way fell on the screen or on the electronic die (or before a
+    restart): it stands, so ``cancel_roll`` gives nothing up and a screen offers no way back."""
 
 
 UNWRITTEN = {
@@ -116,6 +119,8 @@ class Table:
         self._kept: Rolled | None = None  # a roll kept for the screen to complete its command
         self._asked: Any = None  # the screen's command whose roll is awaited
         self._faces: list[tuple[str, int]] = []  # the dice settled for the step under way
+        self._held = False  # one of them fell on the screen or the electronic die: it stands
+        self._retype: RollWanted | None = None  # what a typed face that is kept answered, to ask again
         self._screen_step: dict[str, Any] | None = None  # what a screen holds of the step under way
         self._resumed_screen: dict[str, Any] | None = None  # the screen's step found at the start
         self._under_way_kept: str | None = None  # the journal's record of the step under way
@@ -195,10 +200,16 @@ class Table:
             tuple(self._rolls()),
             self._intent is not None,
             self._interrupted,
+            self._held,
         )
 
     def status(self) -> HardwareStatus:
         return self._devices.status()
+
+    def uses_panel(self) -> bool:
+        """Whether this game has a secret choice on the button panel (Die Glücksritter's cards);
+        in a game without one the panel has nothing to do, and its state is no news."""
+        return self._game.picks_per_player > 0
 
     def _rolls(self) -> list[RollWanted]:
         if self._intent is not None:
@@ -231,6 +242,8 @@ class Table:
         except RuleViolation as violation:
             return self._tell(self._refusal(violation, player))
         if isinstance(ready, RollWanted):
+            if self._held:  # a die of the step under way has fallen: that step is finished first
+                return self._tell(self._roll_held(player))
             self._intent, self._asked, self._faces = ready, command, []
             self._keep_under_way()
             return self._tell(RollCalled(ready.player, ready.die, ready.words, ready.text))
@@ -283,13 +296,34 @@ class Table:
         alternatives = getattr(self._game, "alternatives", None)
         return alternatives(self._state, command) if alternatives is not None else [command]
 
-    def cancel_roll(self) -> None:
-        """Forget a screen's command that was waiting for its roll, and a roll kept for one."""
+    def cancel_roll(self) -> bool:
+        """Give up what the step under way has rolled so far, if nothing of it stands; True when
+        something was given up.
+
+        A die that fell on the screen or on the electronic die stands as it fell, like a real die
+        thrown on the table: nothing here takes it back, and its step goes on with it. What may be
+        given up: a screen's command whose roll has not fallen yet (the flight asked for before its
+        last blow), and faces of a real die that were tapped (a face tapped wrongly): a kept
+        typed face is asked again for the same roll, typed dice of a command with several are all
+        asked again."""
+        self._loop.check()
+        if self._held:
+            log.info("the roll for the step under way fell and stands: nothing is given up (%s)", self._faces)
+            return False
+        if self._kept is not None:  # a face tapped wrongly: the same roll is asked again
+            self._kept, self._intent, self._retype = None, self._retype, None  # None: the game asks it
+            self._faces = self._faces[:-1]
+            self._keep_under_way()
+            wanted = self._rolls()
+            if wanted:
+                self._tell(RollCalled(wanted[0].player, wanted[0].die, wanted[0].words, wanted[0].text))
+            return True
+        given_up = self._intent is not None or bool(self._faces)
         self._intent = None
-        self._kept = None
         self._asked = None
         self._faces = []
         self._keep_under_way()
+        return given_up
 
     def hold_step(self, step: dict[str, Any] | None) -> None:
         """What a screen holds of a step it has begun and not yet sent (a castle laid on the board,
@@ -391,12 +425,15 @@ class Table:
             log.info("%s die settled on %d (%s); the next die is awaited", roll.die, roll.face, roll.source)
             self._intent = command
             self._faces.append((roll.die, roll.face))
+            self._held = self._held or roll.source != "typed"
             self._keep_under_way()
             return self._tell(RollCalled(command.player, command.die, command.words, command.text))
         if isinstance(command, Rolled):  # the screen asks the rest of the command
             log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, command.purpose)
-            self._intent, self._kept = None, command
+            command = replace(command, source=roll.source)
+            self._intent, self._kept, self._retype = None, command, self._intent
             self._faces.append((roll.die, roll.face))
+            self._held = self._held or roll.source != "typed"
             self._keep_under_way()
             return self._tell(RollKept(command.player, command.die, command.face, command.purpose, command.text))
         log.info("%s die settled on %d (%s) for %s", roll.die, roll.face, roll.source, getattr(command, "type", "?"))
@@ -479,6 +516,12 @@ class Table:
         text = refusal_text(violation, self._game.name, self._session.game.public_view(self._state))
         return Refused(violation.rule, violation.message, player, text)
 
+    def _roll_held(self, player: str | None) -> Refused:
+        faces = Join(*(face for _die, face in self._faces))
+        text = Message("The die has fallen for the step under way ({faces}): that step is finished first.", faces=faces)
+        english = f"The die has fallen for the step under way ({', '.join(str(f) for _d, f in self._faces)})"
+        return Refused("table.roll-held", english + ": that step is finished first.", player, text)
+
     def _unwritten(self, error: JournalWriteError, player: str | None = None) -> Refused:
         text = UNWRITTEN.get(error.cause) or Message("The journal could not be written: {problem}", problem=str(error))
         return Refused("journal.write", str(error), player, text)
@@ -489,6 +532,8 @@ class Table:
         self._kept = None
         self._asked = None
         self._faces = []
+        self._held = False
+        self._retype = None
         self._screen_step = None
         if self._selection is not None:
             for notice in self._selection.sync(self._state):
@@ -542,6 +587,7 @@ class Table:
             self._kept, self._asked = wanted, asked
             then = wanted.text
         self._faces = list(held["rolls"])
+        self._held = bool(self._faces)  # rolled before the power went off: they stand
         self._resumed_screen = held["screen"]
         self._screen_step = held["screen"]
         self._keep_under_way()

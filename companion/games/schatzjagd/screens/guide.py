@@ -108,12 +108,12 @@ def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
         return _kept(view, kept)
     rolls = tuple(awaited.rolls)
     if awaited.asked and rolls:  # a roll the screen asked for (a flight, the teleportal, a search, a
-        # blow's second die): it says for whom; "Back" gives it up
+        # blow's second die): it says for whom; "Back" gives it up while no die of it has fallen
+        # (a face tapped from a real die may be tapped again), never once one has
         roll = rolls[0]
-        back = Option(Message("Back"), dialog="roll-again", main=False)
-        return Step(
-            part, Message("{roll}.", roll=roll.text if roll.text is not None else roll.words), (back,), rolls=True
-        )
+        held = getattr(awaited, "held", False)
+        back = () if held else (Option(Message("Back"), dialog="roll-again", main=False),)
+        return Step(part, Message("{roll}.", roll=roll.text if roll.text is not None else roll.words), back, rolls=True)
     if part == FIGHT:
         return _fight(view, rolls)
     current = view["current"]
@@ -155,18 +155,23 @@ def _with_roll(prompt: Text, rolls: tuple[Any, ...]) -> Text:
 
 
 def _kept(view: dict[str, Any], kept: Any) -> Step:
+    """A face kept for the rest of its command (the journey, the teleportal, a search). A die that
+    fell on the screen or on the electronic die stands as it fell: its step goes on with it. Only a
+    real die's face tapped (``source`` "typed") may be tapped again, when it was tapped wrongly."""
     player = kept.player
-    again = Option(Message("Roll again"), dialog="roll-again", main=False)
+    again: tuple[Option, ...] = ()
+    if getattr(kept, "source", None) == "typed":
+        again = (Option(Message("Wrong face: tap again"), dialog="roll-again", main=False),)
     if kept.purpose == "travel":
         enter = Option(
             Message("Where the henchman stopped"), dialog="travel", args={"player": player, "die": kept.face}
         )
-        return Step(TRAVEL, kept.text, (enter, again))
+        return Step(TRAVEL, kept.text, (enter, *again))
     if kept.purpose == "teleport":
         enter = Option(Message("Where it landed"), dialog="teleport", args={"player": player, "die": kept.face})
-        return Step(PLACE, kept.text, (enter,))
+        return Step(PLACE, kept.text, (enter, *again))
     enter = Option(Message("Which treasure"), dialog="plunder", args={"player": player, "die": kept.face})
-    return Step(PLACE, kept.text, (enter,))
+    return Step(PLACE, kept.text, (enter, *again))
 
 
 def _fight(view: dict[str, Any], rolls: tuple[Any, ...]) -> Step:

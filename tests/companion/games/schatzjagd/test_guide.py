@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -185,19 +186,38 @@ def test_without_a_die_awaited_the_journey_shows_no_roll_controls():
     assert guided(history.state, rolls=()).rolls is False
 
 
-def test_a_kept_journey_die_asks_where_the_henchman_stopped_or_to_roll_again():
+def test_a_kept_journey_die_asks_where_the_henchman_stopped_and_a_tapped_face_may_be_tapped_again():
     history = game()
     (journey,) = TABLE.rolls(history.state)
-    kept = journey.make(4)
+    kept = replace(journey.make(4), source="typed")  # a real die's face, tapped
     shown = guided(history.state, rolls=(), kept=kept)
     assert (shown.part, shown.rolls) == ("travel", False)
     assert shown.prompt == kept.text
     assert en(shown.prompt) == "Anna (Red) rolled 4: where did the henchman stop?"
-    assert labels(shown) == ["Where the henchman stopped", "Roll again"]
+    assert labels(shown) == ["Where the henchman stopped", "Wrong face: tap again"]
     enter, again = shown.options
     assert (enter.dialog, enter.args, enter.main) == ("travel", {"player": "red", "die": 4}, True)
     assert (again.dialog, again.main) == ("roll-again", False)
     GAME.decide(history.state, Travel(enter.args["player"], enter.args["die"], "C7"))  # what the dialog sends
+
+
+@pytest.mark.parametrize("source", ["screen", "serial", None])
+def test_a_journey_die_that_fell_stands_no_roll_again(source):
+    history = game()
+    (journey,) = TABLE.rolls(history.state)
+    shown = guided(history.state, rolls=(), kept=replace(journey.make(4), source=source))
+    assert labels(shown) == ["Where the henchman stopped"]
+
+
+def test_between_the_dice_of_an_exchange_back_is_offered_only_for_a_tapped_face():
+    history = monster_fight()
+    (first,) = TABLE.rolls(history.state)
+    second = first.make(3)
+    view = GAME.public_view(history.state)
+    tapped = step(view, Awaited((), (), (), (second,), True), None)
+    assert labels(tapped) == ["Back"] and tapped.rolls
+    fallen = step(view, Awaited((), (), (), (second,), True, held=True), None)
+    assert labels(fallen) == [] and fallen.rolls
 
 
 def test_a_face_down_card_where_the_henchman_stopped_is_turned_up_first():
