@@ -16,6 +16,7 @@ from kivy.core.window import Window
 from kivy.input.motionevent import MotionEvent
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.modalview import ModalView
+from kivy.uix.stencilview import StencilView
 
 
 class Finger(MotionEvent):
@@ -37,8 +38,48 @@ class Finger(MotionEvent):
     def touch_down(self) -> None:
         EventLoop.post_dispatch_input("begin", self)
 
+    def touch_move(self, x: float, y: float) -> None:
+        width, height = Window.size
+        self.move({"x": x / (width - 1.0), "y": y / (height - 1.0)})
+        EventLoop.post_dispatch_input("update", self)
+
     def touch_up(self) -> None:
         EventLoop.post_dispatch_input("end", self)
+
+
+def unseen(widget: Any) -> str | None:
+    """Why a finger could not tap ``widget`` now (None: it is fully shown): not in the window,
+    hidden (opacity 0, no size, or inside a hidden widget), its centre outside the window or
+    outside a clipping ancestor's shown part (a ScrollView's view, a list's page)."""
+    if widget.get_root_window() is None:
+        return "it is not in the window"
+    if widget.width <= 0 or widget.height <= 0:
+        return "it has no size"
+    x, y = widget.to_window(*widget.center)
+    parent = widget
+    while parent is not None and parent is not Window:
+        if parent.opacity <= 0:
+            return "it is hidden" if parent is widget else f"it lies in a hidden {type(parent).__name__}"
+        if parent is not widget and isinstance(parent, StencilView):
+            left, bottom = parent.to_window(parent.x, parent.y)
+            if not (left <= x <= left + parent.width and bottom <= y <= bottom + parent.height):
+                what = "page" if type(parent).__name__ == "Page" else "view"
+                return f"it lies outside the shown {what} of a {type(parent.parent).__name__}"
+        parent = parent.parent
+    width, height = Window.size
+    if not (0 <= x <= width and 0 <= y <= height):
+        return f"its centre ({x:.0f}, {y:.0f}) lies outside the window"
+    return None
+
+
+def pages_of(widget: Any) -> Any:
+    """The paged list (``ChoiceList``) that holds ``widget``, None if none does."""
+    parent = widget.parent
+    while parent is not None and parent is not Window:
+        if hasattr(parent, "page_of") and hasattr(parent, "turn"):
+            return parent
+        parent = parent.parent
+    return None
 
 
 class Driver:
@@ -96,8 +137,9 @@ class Driver:
                     found.append(hint)
         return found
 
-    def find(self, text: str, *, exact: bool = False) -> Any:
-        """The topmost visible button (or label) whose text is ``text`` (or contains it)."""
+    def matching(self, text: str, *, exact: bool = False) -> list[Any]:
+        """Every enabled widget on top (an open dialog, else the screen) whose text is ``text`` (or
+        contains it), buttons first, shown or not."""
         hits = [
             w
             for w in self.widgets()
@@ -105,21 +147,72 @@ class Driver:
             and (w.text == text if exact else text in w.text)
             and not w.disabled
             and w.get_root_window() is not None
-            and w.opacity > 0
         ]
-        buttons = [w for w in hits if isinstance(w, ButtonBehavior)]
-        if not (buttons or hits):
-            raise LookupError(f"nothing on the screen says {text!r}; it shows {self.texts()[:40]}")
-        return (buttons or hits)[0]
+        return [w for w in hits if isinstance(w, ButtonBehavior)] + [
+            w for w in hits if not isinstance(w, ButtonBehavior)
+        ]
+
+    def find(self, text: str, *, exact: bool = False) -> Any:
+        """The topmost button (or label) shown now whose text is ``text`` (or contains it): one
+        a finger could tap (:func:`unseen`); LookupError if there is none."""
+        hits = self.matching(text, exact=exact)
+        shown = [w for w in hits if unseen(w) is None]
+        if shown:
+            buttons = [w for w in shown if isinstance(w, ButtonBehavior)]
+            return (buttons or shown)[0]
+        if hits:
+            raise LookupError(f"{text!r} is on the screen but not shown: {unseen(hits[0])}")
+        raise LookupError(f"nothing on the screen says {text!r}; it shows {self.texts()[:40]}")
 
     # ----------------------------------------------------------------------------- acting
     def tap(self, target: Any) -> None:
         """A finger down and up on the widget's centre (or on a widget found by its text)."""
         self.frames(1)  # what was just told is drawn (the screens refresh on the next frame)
         widget = self.find(target) if isinstance(target, str) else target
+        why = unseen(widget)
+        if why is not None:
+            raise LookupError(f"{getattr(widget, 'text', None) or type(widget).__name__!r} cannot be tapped: {why}")
         x, y = widget.to_window(*widget.center)
         touch = Finger(x, y)
         touch.touch_down()
+        touch.touch_up()
+        self.frames(2)
+
+    def reveal(self, widget: Any) -> Any:
+        """``widget`` brought onto the shown page of its list by taps on the page arrows, as a
+        player would turn the pages (a widget in no paged list stays as it is)."""
+        pages = pages_of(widget)
+        if pages is None:
+            return widget
+        for _ in range(2 * pages.pages + 2):
+            self.frames(1)
+            wanted = pages.page_of(widget)
+            if wanted is None or wanted == pages.page and unseen(widget) is None:
+                break
+            self.tap(pages.down if wanted > pages.page else pages.up)
+        return widget
+
+    def choose(self, target: Any, *, exact: bool = False) -> None:
+        """A choice tapped (a widget, or the one that says ``target``), after turning its list to
+        the page that shows it."""
+        self.frames(1)
+        if isinstance(target, str):
+            hits = self.matching(target, exact=exact)
+            if not hits:
+                self.find(target, exact=exact)  # says what the screen shows instead
+            target = next((w for w in hits if unseen(w) is None), hits[0])
+        self.tap(self.reveal(target))
+
+    def drag(self, widget: Any, dx: float, dy: float, steps: int = 3) -> None:
+        """A finger down on ``widget``'s centre, moved by (dx, dy) in ``steps`` and lifted there."""
+        self.frames(1)
+        x, y = widget.to_window(*widget.center)
+        touch = Finger(x, y)
+        touch.touch_down()
+        self.frames(1)
+        for n in range(1, steps + 1):
+            touch.touch_move(x + dx * n / steps, y + dy * n / steps)
+            self.frames(1)
         touch.touch_up()
         self.frames(2)
 

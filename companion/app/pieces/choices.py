@@ -1,6 +1,19 @@
-"""A list of choices that scrolls and shows when more lies below: a bar with an arrow at its foot
-while the list goes on beyond the bottom edge (at 800×480 the last choices of a long list are
-otherwise cut off with nothing to say so)."""
+"""A list of choices shown a page at a time: as many whole widgets as fit in the list's height, and
+while more exist, two big page arrows at its side with the page's number ("2/3"). Nothing scrolls,
+so nothing moves under a finger and a drag never becomes a tap (a touch that moves further than a
+finger's wobble taps nothing in the list).
+
+- Places stay: a page is filled from its top, and a list filled again with as many widgets keeps
+  its page, so each widget stands where the one before it stood.
+- The pages are measured again whenever the list's height or a widget's height changes (a window
+  resized, a button grown by the reason it is greyed).
+- A widget taller than the whole list (a long text, a form) is never lost: it is shown over as many
+  pages as it needs, each page cut between its parts (between two buttons, between two lines of a
+  text), and the part below the cut is not drawn until its own page.
+
+``box`` holds every widget of the list (all pages); ``scroll`` is the part of it shown now (the name
+the screens know it by): ``scroll.scroll_to(widget)`` turns to the widget's page.
+"""
 
 from __future__ import annotations
 
@@ -8,62 +21,238 @@ from collections.abc import Iterable
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.stencilview import StencilView
+from kivy.uix.widget import Widget
 
-from companion.app.pieces.scroller import Scroller  # noqa: F401 - the scrolling area in its .kv
 from companion.app.room import load_beside
+
+ARROW_DP = 64  # the page arrows' width (their height: half the list's, at least 48 dp)
+COUNT_DP = 26  # the page number between them
+WOBBLE_DP = 16  # a touch that moves further is a drag: it taps nothing
+
+Span = tuple[float, float]
+"""(top, bottom) of a part of the list, as distances from the top of ``box``."""
+
+
+class PageArrow(ButtonBehavior, Widget):
+    """A big arrow to the page above (``up``) or below; drawn in ``choices.kv``."""
+
+    up = BooleanProperty(False)
+
+
+class Page(StencilView):
+    """The part of the list shown now: drawn and touched only inside itself."""
+
+    owner = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        return self.collide_point(*touch.pos) and super().on_touch_down(touch)
+
+    def scroll_to(self, widget: Any, padding: float = 0, animate: bool = False) -> None:
+        """The page that holds ``widget`` (the name ScrollView gives it; nothing moves)."""
+        if self.owner is not None:
+            self.owner.show(widget)
 
 
 class ChoiceList(RelativeLayout):
     box = ObjectProperty(None)
     scroll = ObjectProperty(None)
-    more = BooleanProperty(False)
-    """More of the list lies below what is shown."""
+    up = ObjectProperty(None)
+    down = ObjectProperty(None)
+    turner = ObjectProperty(None)
+    page = NumericProperty(0)
+    """The page shown, from 0."""
+    pages = NumericProperty(1)
+    count = StringProperty("")
+    """The page's number for the arrows: "2/3"."""
 
     def __init__(self, **kwargs: Any) -> None:
         load_beside(__file__)
+        self.spans: list[Span] = [(0.0, 0.0)]
+        self._filled = -1  # how many widgets the last fill gave
+        self._paged = False
+        self._measure = Clock.create_trigger(self.measure, -1)
         super().__init__(**kwargs)
+        self.scroll.owner = self
+        self._turner = self.ids.turner.__self__  # held here while it is out of the list (one page)
+        self.remove_widget(self._turner)
+        self.box.bind(height=self._measure)
+        self.bind(size=self._measure)
 
+    # ----------------------------------------------------------------------------- filling
     def fill(self, widgets: Iterable[Any]) -> None:
-        """The list anew, shown from its top: also once the list has its new height (the scroll
-        view keeps its place in a list that grew or shrank under it, which may be its foot)."""
+        """The list anew: its first page, or the page it showed when as many widgets come again."""
+        widgets = list(widgets)
+        if len(widgets) != self._filled:
+            self.page = 0
+        self._filled = len(widgets)
         self.box.clear_widgets()
         for widget in widgets:
             self.box.add_widget(widget)
-        self._top()
-        self._fresh = True  # until a finger scrolls it, the list grows under its top
-        Clock.schedule_once(self.grown, 0)  # after the touch that filled it: its release scrolls too
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if self.collide_point(*touch.pos):
-            self._fresh = False
-        return super().on_touch_down(touch)
-
-    def grown(self, *_: Any) -> None:
-        """The list's height changed: a list just filled still shows its top (the scroll view
-        keeps its offset from the foot, so a list that grew from shorter than its view would
-        show its foot), then whether more lies below."""
-        if getattr(self, "_fresh", False):
-            self._top()
-        self.update_more()
-
-    def _top(self) -> None:
-        """At the top, and the scroll view's motion stopped there: its effect, still moving from
-        the touch that filled the list, would take it back where the old list was."""
-        scroll = self.scroll
-        scroll.scroll_y = 1
-        if scroll.effect_y is not None:
-            scroll.effect_y.velocity = 0
-            scroll._update_effect_bounds()
+        self.measure()
 
     def add(self, widget: Any) -> None:
         self.box.add_widget(widget)
+        self._measure()
 
     def clear(self) -> None:
         self.box.clear_widgets()
-        self.scroll.scroll_y = 1
+        self._filled = -1
+        self.page = 0
+        self.measure()
 
-    def update_more(self, *_: Any) -> None:
-        hidden = self.box.height - self.scroll.height
-        self.more = hidden > 1 and self.scroll.scroll_y * hidden > 1
+    # ----------------------------------------------------------------------------- pages
+    def measure(self, *_: Any) -> None:
+        """The pages cut anew for the list's height and the widgets' heights now; the arrows shown
+        while there is more than one page (the widgets then as wide as the room beside them)."""
+        paged = self.box.height > self.height + 0.5 and self.height >= dp(40)
+        if paged != self._paged:
+            self._paged = paged
+            if paged:
+                self.add_widget(self._turner)
+            else:
+                self.remove_widget(self._turner)
+        self.box.width = self.width - (self._turner.width if paged else 0)
+        self.box.do_layout()
+        self.spans = cut(self.box, self.height) if paged else [(0.0, self.box.height)]
+        self.pages = len(self.spans)
+        self.turn(self.page)
+
+    def turn(self, page: int) -> None:
+        """Show page ``page`` (within the pages there are)."""
+        self.page = max(0, min(int(page), len(self.spans) - 1))
+        top, bottom = self.spans[self.page]
+        shown = self.height if not self._paged else max(0.0, min(self.height, bottom - top))
+        page_view = self.scroll
+        page_view.size = (self.box.width, shown)
+        page_view.pos = (0, self.height - shown)
+        self.box.x = 0
+        self.box.top = self.height + top
+        self.box.do_layout()  # its widgets where the page shows them, now (pages are measured from them)
+        self.count = f"{self.page + 1}/{self.pages}"
+        self.up.disabled = self.page == 0
+        self.down.disabled = self.page >= self.pages - 1
+
+    def page_of(self, widget: Any) -> int | None:
+        """The page that shows ``widget`` (a widget in the list or inside one), None if it is not in it."""
+        if not any(w is widget for w in self.box.walk(restrict=True)):
+            return None
+        top, bottom = _span(self.box, widget)
+        middle = (top + bottom) / 2
+        for number, (start, end) in enumerate(self.spans):
+            if start - 0.5 <= top and bottom <= end + 0.5:
+                return number
+        for number, (start, end) in enumerate(self.spans):
+            if start <= middle <= end:
+                return number
+        return self.page
+
+    def show(self, widget: Any) -> None:
+        """Turn to ``widget``'s page at once (the screens' own moves; a finger uses the arrows)."""
+        self.measure()
+        page = self.page_of(widget)
+        if page is not None:
+            self.turn(page)
+
+    # ----------------------------------------------------------------------------- touches
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos):
+            touch.ud[("choices", id(self))] = touch.pos
+        return super().on_touch_down(touch)
+
+    def on_touch_move(self, touch: Any) -> bool:
+        began = touch.ud.get(("choices", id(self)))
+        if began is not None:
+            x, y = touch.pos
+            if abs(x - began[0]) > dp(WOBBLE_DP) or abs(y - began[1]) > dp(WOBBLE_DP):
+                self._let_go(touch)
+        return super().on_touch_move(touch)
+
+    def _let_go(self, touch: Any) -> None:
+        """A drag: every button of the list that holds the touch lets it go without a tap."""
+        inside = set(map(id, self.walk(restrict=True)))
+        for ref in list(touch.grab_list):
+            widget = ref()
+            if widget is not None and id(widget) in inside and widget is not self:
+                touch.ungrab(widget)
+                if isinstance(widget, ButtonBehavior):
+                    widget.state = "normal"
+
+
+def cut(box: Any, height: float) -> list[Span]:
+    """The pages of ``box``'s widgets (laid out) in a list ``height`` high: each page as many whole
+    widgets as fit from its top; a widget taller than what is left is cut where it is best cut."""
+    items = [_span(box, widget) + (widget,) for widget in reversed(box.children)]
+    if not items:
+        return [(0.0, 0.0)]
+    spans: list[Span] = []
+    start, i = items[0][0], 0
+    while i < len(items):
+        limit = start + height
+        end, j = start, i
+        while j < len(items) and items[j][1] <= limit + 0.5:
+            end, j = items[j][1], j + 1
+        if j > i:
+            spans.append((start, end))
+            i = j
+            if i < len(items):
+                start = items[i][0]
+            continue
+        end = _best_cut(box, items[i][2], start, limit)
+        spans.append((start, end))
+        start = end
+    return spans
+
+
+def _best_cut(box: Any, widget: Any, start: float, limit: float) -> float:
+    """Where to end a page that begins at ``start`` inside ``widget`` and may reach ``limit``: the
+    lowest place that cuts through none of its buttons and lines of text (at least a third of
+    the page down), else at ``limit``."""
+    parts, bounds = [], []
+    for part in widget.walk(restrict=True):
+        if part.height <= 0:
+            continue
+        top, bottom = _span(box, part)
+        if isinstance(part, Label):
+            lines = _line_ends(part)
+            bounds += [top + ends for ends in lines]
+            if lines:  # a text may be cut between its lines
+                continue
+        if part is not widget and (isinstance(part, (ButtonBehavior, Label)) or not part.children):
+            parts.append((top, bottom))
+        bounds += [top, bottom]
+    lowest = start + (limit - start) / 3
+    for place in sorted(set(bounds), reverse=True):
+        if place > limit + 0.5:
+            continue
+        if place < lowest:
+            break
+        if not any(top < place - 0.5 and bottom > place + 0.5 for top, bottom in parts):
+            return place
+    return limit
+
+
+def _line_ends(label: Any) -> list[float]:
+    """Where the lines of ``label``'s text end, as distances from its top (none if unknown)."""
+    lines = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
+    texture = label.texture_size[1]
+    if len(lines) < 2 or texture <= 0:
+        return []
+    place = (label.height - texture) / 2 + label.padding[1]  # the text is drawn in the middle of the label
+    ends = []
+    for line in lines[:-1]:  # (their own places are known only once they are drawn)
+        place += line.h
+        ends.append(place)
+    return ends
+
+
+def _span(box: Any, widget: Any) -> Span:
+    """``widget``'s top and bottom as distances from the top of ``box`` (both in the window)."""
+    box_top = box.to_window(box.x, box.top)[1]
+    _, bottom = widget.to_window(widget.x, widget.y)
+    return box_top - (bottom + widget.height), box_top - bottom
