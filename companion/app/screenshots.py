@@ -9,6 +9,7 @@ import argparse
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[Path]:
+def shoot(
+    out: Path, data: Path, size: tuple[int, int], language: str, on_state: Callable[[str], None] | None = None
+) -> list[Path]:
+    """Every state's PNG in ``out``; ``on_state(name)`` after each is saved, while the window still
+    shows it (a check of the window at every state)."""
     from companion.app import env
 
     env.prepare(data / "kivy", size=size, headless=True)
@@ -55,6 +60,8 @@ def shoot(out: Path, data: Path, size: tuple[int, int], language: str) -> list[P
 
     def shot(name: str) -> None:
         written.append(driver.shot(out / f"{name}.png"))
+        if on_state is not None:
+            on_state(name)
 
     try:
         shot("start")
