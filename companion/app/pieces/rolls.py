@@ -1,18 +1,26 @@
 """The controls of a roll the game waits for, as the settings say rolls come from: the electronic
 die (and, with ``--dice emulator``, a button that throws the emulated one), the app's own die on
-the screen, or a real die whose face is tapped."""
+the screen, or a real die whose face is tapped.
+
+A real die's face is tapped as the die shows it: a number, or for a die of pictures (Die
+Glücksritter's special die) the picture, named and drawn, one button for each picture the
+table's die has (as its faces are set for this game)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app import theme
 from companion.app.room import ScreenApp
-from companion.i18n import Message
+from companion.i18n import Cap, Message
+
+PICTURES = {"sack": Message("sack"), "castle": Message("castle")}
+"""The names of the special die's pictures (the words of the game's settings)."""
 
 
 def roll_controls(app: ScreenApp, die: str) -> list[Any]:
@@ -21,12 +29,7 @@ def roll_controls(app: ScreenApp, die: str) -> list[Any]:
     assert table is not None
     source = app.die_source()
     if source == "typed":
-        row = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(4))
-        for face in range(1, 7):
-            button = Factory.Big(text=str(face))
-            button.bind(on_release=lambda *_, f=face: table.type_roll(str(f)))
-            row.add_widget(button)
-        return [Factory.Body(text=app.tr(Message("Roll a real die and tap its face."))), row]
+        return _typed(app, table, die)
     shown: list[Any] = []
     if source == "serial":
         shown.append(Factory.Body(text=app.tr(Message("Throw the electronic die."))))
@@ -38,3 +41,72 @@ def roll_controls(app: ScreenApp, die: str) -> list[Any]:
     button.bind(on_release=lambda *_: table.roll_on_screen())
     shown.append(button)
     return shown
+
+
+def _typed(app: ScreenApp, table: Any, die: str) -> list[Any]:
+    """A real die's face, tapped: the numbers 1 to 6, or the pictures of a die of pictures."""
+    wanted = table.awaiting().rolls
+    faces = tuple(wanted[0].faces) if wanted and wanted[0].die == die else ()
+    row = BoxLayout(size_hint_y=None, height=dp(theme.BUTTON_DP), spacing=dp(4))
+    if not faces:
+        for face in range(1, 7):
+            button = Factory.Big(text=str(face))
+            button.bind(on_release=lambda *_, f=face: table.type_roll(str(f)))
+            row.add_widget(button)
+        return [Factory.Body(text=app.tr(Message("Roll a real die and tap its face."))), row]
+    for picture, face in pictures(faces).items():
+        name = PICTURES.get(picture)
+        button = Factory.Big(text=app.tr(Cap(name)) if name is not None else picture)
+        button.bind(on_release=lambda *_, f=face: table.type_roll(str(f)))
+        draw_picture(button, picture)
+        row.add_widget(button)
+    return [Factory.Body(text=app.tr(Message("Roll the special die and tap what it shows."))), row]
+
+
+def pictures(faces: tuple[str, ...]) -> dict[str, int]:
+    """Each picture the die shows, in the order of its faces, with the first face (1..6) that
+    shows it: the face the roll is entered as (the rules read only the picture)."""
+    found: dict[str, int] = {}
+    for face, picture in enumerate(faces, start=1):
+        found.setdefault(picture, face)
+    return found
+
+
+def draw_picture(button: Any, picture: str) -> None:
+    """A small picture of ``picture`` left of the button's text, in the text's colour."""
+
+    gap = dp(10)
+
+    def draw(*_: Any) -> None:
+        button.canvas.after.clear()
+        size = min(button.height * 0.55, dp(30))
+        button.padding = (size + gap, 0, 0, 0)  # the words step aside for the picture
+        words = button._label.get_extents(button.text)[0]  # the words' own width, not the wrap width
+        x = button.center_x - (words + size + gap) / 2
+        y = button.center_y - size / 2
+        with button.canvas.after:
+            Color(*button.color)
+            if picture == "sack":
+                _sack(x, y, size)
+            elif picture == "castle":
+                _castle(x, y, size)
+
+    button.bind(pos=draw, size=draw, texture_size=draw)
+    draw()
+
+
+def _sack(x: float, y: float, size: float) -> None:
+    """A money sack: a round bag, its neck tied, the top flared."""
+    Ellipse(pos=(x, y), size=(size, size * 0.78))
+    Rectangle(pos=(x + size * 0.38, y + size * 0.7), size=(size * 0.24, size * 0.14))
+    Line(points=[x + size * 0.22, y + size, x + size * 0.5, y + size * 0.84, x + size * 0.78, y + size], width=dp(2))
+
+
+def _castle(x: float, y: float, size: float) -> None:
+    """A castle: a wall with three merlons and a gate."""
+    Rectangle(pos=(x, y), size=(size, size * 0.72))
+    for left in (0.0, 0.4, 0.8):
+        Rectangle(pos=(x + size * left, y + size * 0.72), size=(size * 0.2, size * 0.22))
+    Color(*theme.WOOD)
+    Ellipse(pos=(x + size * 0.32, y + size * 0.12), size=(size * 0.36, size * 0.4))
+    Rectangle(pos=(x + size * 0.32, y), size=(size * 0.36, size * 0.32))

@@ -110,7 +110,8 @@ class GluecksritterTable:
                 player=Cap(Word(command.player)),
                 victim=Word(command.victim),
             )
-            return RollWanted(command.player, "special", words, partial(_with_face, command), text)
+            faces = tuple(state.rules.special_die)  # as this table's die is printed: which face shows what
+            return RollWanted(command.player, "special", words, partial(_with_face, command), text, faces)
         return command
 
 
