@@ -12,7 +12,7 @@ finger's wobble taps nothing in the list).
   text), and the part below the cut is not drawn until its own page.
 
 ``box`` holds every widget of the list (all pages); ``scroll`` is the part of it shown now (the name
-the screens know it by): ``scroll.scroll_to(widget)`` turns to the widget's page.
+the screens know it by): ``scroll.scroll_to(widget)`` (or ``turn_to``) turns to the widget's page.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
+from companion.app import theme
 from companion.app.room import load_beside
 
 ARROW_DP = 64  # the page arrows' width (their height: half the list's, at least 48 dp)
@@ -56,7 +57,7 @@ class Page(StencilView):
     def scroll_to(self, widget: Any, padding: float = 0, animate: bool = False) -> None:
         """The page that holds ``widget`` (the name ScrollView gives it; nothing moves)."""
         if self.owner is not None:
-            self.owner.show(widget)
+            self.owner.turn_to(widget)
 
 
 class ChoiceList(RelativeLayout):
@@ -68,7 +69,9 @@ class ChoiceList(RelativeLayout):
     page = NumericProperty(0)
     """The page shown, from 0."""
     pages = NumericProperty(1)
-    count = StringProperty("")
+    tall = BooleanProperty(True)
+    """The arrows one above the other (the list is high enough for both and the number), else side by side."""
+    numbering = StringProperty("")
     """The page's number for the arrows: "2/3"."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -76,13 +79,20 @@ class ChoiceList(RelativeLayout):
         self.spans: list[Span] = [(0.0, 0.0)]
         self._filled = -1  # how many widgets the last fill gave
         self._paged = False
+        self._turner: Any = None
         self._measure = Clock.create_trigger(self.measure, -1)
         super().__init__(**kwargs)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Its parts are there (a list made in a kv rule gets them after its ``__init__``)."""
+        if self._turner is not None:
+            return
         self.scroll.owner = self
         self._turner = self.ids.turner.__self__  # held here while it is out of the list (one page)
         self.remove_widget(self._turner)
         self.box.bind(height=self._measure)
         self.bind(size=self._measure)
+        self.measure()
 
     # ----------------------------------------------------------------------------- filling
     def fill(self, widgets: Iterable[Any]) -> None:
@@ -110,6 +120,9 @@ class ChoiceList(RelativeLayout):
     def measure(self, *_: Any) -> None:
         """The pages cut anew for the list's height and the widgets' heights now; the arrows shown
         while there is more than one page (the widgets then as wide as the room beside them)."""
+        if self._turner is None:
+            return  # its parts come with its kv rule
+        self.tall = self.height >= dp(2 * theme.TOUCH_DP + COUNT_DP)
         paged = self.box.height > self.height + 0.5 and self.height >= dp(40)
         if paged != self._paged:
             self._paged = paged
@@ -134,7 +147,7 @@ class ChoiceList(RelativeLayout):
         self.box.x = 0
         self.box.top = self.height + top
         self.box.do_layout()  # its widgets where the page shows them, now (pages are measured from them)
-        self.count = f"{self.page + 1}/{self.pages}"
+        self.numbering = f"{self.page + 1}/{self.pages}"
         self.up.disabled = self.page == 0
         self.down.disabled = self.page >= self.pages - 1
 
@@ -152,7 +165,7 @@ class ChoiceList(RelativeLayout):
                 return number
         return self.page
 
-    def show(self, widget: Any) -> None:
+    def turn_to(self, widget: Any) -> None:
         """Turn to ``widget``'s page at once (the screens' own moves; a finger uses the arrows)."""
         self.measure()
         page = self.page_of(widget)
@@ -197,44 +210,55 @@ def cut(box: Any, height: float) -> list[Span]:
         end, j = start, i
         while j < len(items) and items[j][1] <= limit + 0.5:
             end, j = items[j][1], j + 1
+        inside = None
+        begin = max(start, items[j][0]) if j < len(items) else limit
+        if j < len(items) and items[j][2].children and limit - begin >= height / 3:
+            inside = _best_cut(box, items[j][2], begin, limit, whole=True)  # a form's rows: its first ones here
+        if inside is not None:
+            spans.append((start, inside))
+            start, i = inside, j
+            continue
         if j > i:
             spans.append((start, end))
             i = j
             if i < len(items):
                 start = items[i][0]
             continue
-        end = _best_cut(box, items[i][2], start, limit)
+        end = _best_cut(box, items[i][2], start, limit) or limit
         spans.append((start, end))
         start = end
     return spans
 
 
-def _best_cut(box: Any, widget: Any, start: float, limit: float) -> float:
-    """Where to end a page that begins at ``start`` inside ``widget`` and may reach ``limit``: the
-    lowest place that cuts through none of its buttons and lines of text (at least a third of
-    the page down), else at ``limit``."""
-    parts, bounds = [], []
+def _best_cut(box: Any, widget: Any, start: float, limit: float, whole: bool = False) -> float | None:
+    """Where to end a page that reaches into ``widget`` from ``start`` and may reach ``limit``: the
+    lowest place (at least a third of the way down) that cuts through none of its parts that would
+    fit on a page (a row, a button, a short text), else through none of its buttons and lines of
+    text; else ``limit`` (``whole``: else None, and ``widget`` goes whole to the next page)."""
+    height = limit - start
+    rows, leaves, bounds = [], [], []
     for part in widget.walk(restrict=True):
         if part.height <= 0:
             continue
         top, bottom = _span(box, part)
-        if isinstance(part, Label):
-            lines = _line_ends(part)
-            bounds += [top + ends for ends in lines]
-            if lines:  # a text may be cut between its lines
-                continue
-        if part is not widget and (isinstance(part, (ButtonBehavior, Label)) or not part.children):
-            parts.append((top, bottom))
         bounds += [top, bottom]
-    lowest = start + (limit - start) / 3
-    for place in sorted(set(bounds), reverse=True):
-        if place > limit + 0.5:
+        lines = _line_ends(part) if isinstance(part, Label) and part.height > height else []
+        if lines:  # a text longer than a page is cut between its lines
+            bounds += [top + end for end in lines]
             continue
-        if place < lowest:
-            break
-        if not any(top < place - 0.5 and bottom > place + 0.5 for top, bottom in parts):
-            return place
-    return limit
+        if part is widget:
+            continue
+        if part.height <= height:
+            rows.append((top, bottom))
+        if isinstance(part, (ButtonBehavior, Label)) or not part.children:
+            leaves.append((top, bottom))
+    lowest = start + height / 3
+    places = [place for place in sorted(set(bounds), reverse=True) if lowest <= place <= limit + 0.5]
+    for kept in (rows, leaves):
+        for place in places:
+            if not any(top < place - 0.5 and bottom > place + 0.5 for top, bottom in kept):
+                return place
+    return None if whole else limit
 
 
 def _line_ends(label: Any) -> list[float]:
