@@ -127,7 +127,7 @@ def greyed(data: Path) -> dict[str, Any]:
     entries = table.public_view()["entry"]
     _tap_greyed(driver, app, "2 walls")
     seen["field2_entries"] = (entries, table.public_view()["entry"])
-    driver.tap(next(w for w in _options(app) if "buys 1" in w.text))
+    driver.choose(next(w for w in _options(app) if "buys 1" in w.text))
     driver.tap(next(w for w in driver.roots()[0].walk() if type(w).__name__ == "Big"))  # the first way to pay
     seen["walls"] = table.public_view()["view"]["players"][1]["walls"]
     driver.stop()
@@ -294,15 +294,8 @@ def card_list(data: Path) -> dict[str, Any]:
 
 
 def _scrolled_to(driver: Any, widget: Any) -> None:
-    """The scroll view around ``widget`` shows it (a finger would have scrolled there)."""
-    from kivy.uix.scrollview import ScrollView
-
-    parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView):
-        parent = parent.parent
-    if parent is not None:
-        parent.scroll_to(widget, animate=False)
-        driver.frames(3)
+    """The page of the list around ``widget`` shows it (a finger would have turned the pages there)."""
+    driver.reveal(widget)
 
 
 SESSIONS["card-list"] = card_list

@@ -26,18 +26,12 @@ def playable() -> None:
 
 
 def into_view(driver: Any, choices: Any, widget: Any) -> Any:
-    """``widget`` scrolled into the list's view, as a finger would drag it there."""
-    scroll = choices.scroll
-    if choices.box.height > scroll.height:  # only a list longer than its view scrolls (Kivy's scroll_to
-        # moves a shorter one out of its view)
-        scroll.scroll_to(widget, padding=10, animate=False)
+    """``widget`` brought onto the shown page of its list by taps on the page arrows, as a finger
+    would turn the pages there."""
+    from companion.app.driver import unseen
 
-    def shown() -> bool:
-        x, y = widget.to_window(*widget.center)
-        left, bottom = scroll.to_window(scroll.x, scroll.y)
-        return left <= x <= left + scroll.width and bottom <= y <= bottom + scroll.height
-
-    driver.until(shown, what=f"{getattr(widget, 'text', widget)!r} scrolled into view")  # a busy machine draws late
+    driver.reveal(widget)
+    driver.until(lambda: unseen(widget) is None, what=f"{getattr(widget, 'text', widget)!r} shown")
     return widget
 
 
@@ -53,18 +47,18 @@ def button(box: Any, text: str) -> Any:
 
 
 def shots(driver: Any, choices: Any, data: Path, name: str) -> list[str]:
-    """The list from its top to its foot, one screenshot a screenful."""
-    scroll = choices.scroll
+    """The list from its first page to its last, one screenshot a page (turned by its arrows)."""
     taken = []
-    scroll.scroll_y = 1
+    while choices.page > 0:
+        driver.tap(choices.up)
     for n in range(6):
         driver.frames(3)
         taken.append(str(driver.shot(data / f"{name}-{n + 1}.png")))
-        if scroll.scroll_y <= 0 or choices.box.height <= scroll.height:
+        if choices.page >= choices.pages - 1:
             break
-        step = scroll.height * 0.8 / (choices.box.height - scroll.height)
-        scroll.scroll_y = max(0.0, scroll.scroll_y - step)
-    scroll.scroll_y = 1
+        driver.tap(choices.down)
+    while choices.page > 0:
+        driver.tap(choices.up)
     driver.frames(3)
     return taken
 

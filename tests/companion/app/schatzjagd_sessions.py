@@ -109,7 +109,7 @@ def new_game(app: Any, driver: Any, names: dict[str, str], colours: tuple[str, .
     driver.tap("Schatzjagd")
     form = app.screen("new").form
     for colour in colours:
-        driver.tap(chip(form, colour))
+        driver.choose(chip(form, colour))  # on its page of the form
     fields = [w for w in form.seating.name_rows.children if hasattr(w, "hint_text")][::-1]
     for colour, field in zip(form.seating.seated, fields, strict=True):
         field.text = names.get(colour, "")

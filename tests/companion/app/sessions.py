@@ -46,7 +46,7 @@ def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], 
     driver.tap(say(app, rules_label))
     seating = app.screen("new").form.seating
     for colour in colours:  # each tap draws the chips anew: the one on the screen now
-        driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+        driver.choose(next(chip for chip in seating.chips.children if chip.colour == colour))  # on its page
     driver.tap(say(app, "Start the game"))
     if confirm:
         driver.tap(say(app, "Save it and go on"))
@@ -136,7 +136,7 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
                 break
         choice = choice or texts[0]
         tapped.append(choice)
-        driver.tap(next(w for w in options if w.text == choice))
+        driver.choose(next(w for w in options if w.text == choice))  # on its page of the list
         if app.root.manager.current != "gluecksritter-board" or driver.roots()[0] is not app.root:
             dialog = driver.roots()[0]
             if type(dialog).__name__ == "PayDialog":  # several ways to pay: the first one

@@ -51,7 +51,7 @@ class Table:
 
     def tap(self, target: Any) -> None:
         self.taps += 1
-        self.driver.tap(target)
+        self.driver.choose(target)  # a choice on another page of its list: the page turned to first
 
     def view(self) -> dict[str, Any]:
         return self.app.table.public_view()["view"]
