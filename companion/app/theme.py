@@ -46,3 +46,20 @@ BUTTON_DP = 56
 BODY_SP = 18
 SMALL_SP = 16
 TITLE_SP = 24
+
+# A shape for each player's colour, beside the colour wherever a player is marked (a chip, a
+# knight on Raubritter's grid): one player in twelve cannot tell red from green, and names may be
+# missing or begin alike; shapes never collide (:mod:`companion.app.marks` draws them).
+MARKS = {
+    "red": "circle",
+    "blue": "square",
+    "green": "triangle",
+    "yellow": "diamond",
+    "white": "star",
+    "black": "cross",
+}
+
+
+def player_mark(colour: str) -> str | None:
+    """The shape that marks the player of ``colour`` (None for a colour that is no player's)."""
+    return MARKS.get(colour)
