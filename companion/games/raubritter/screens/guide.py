@@ -3,7 +3,9 @@ the options the rules leave now (the public view's ``awaiting``) and the cells o
 highlight. No Kivy here: the table screen draws these, the tests read them.
 
 A tile is laid in steps the screen holds until it sends the command (:class:`Pending`): the kind
-(only kinds still in the player's pile; no castle in the initial placement), the cell (only where
+(every kind keeps its place among the choices, so that a hand that knows where "Gebirge" is never
+taps "Ebene" instead: a kind the player has none of left, or a castle in the initial placement,
+stays where it is, greyed with the reason), the cell (only where
 the rules let it lie), and for a castle how many knights go onto it (only counts some march
 allows, never more than in hand or 5), the direction they march in and how many stay on each tile
 (only the marches the rules allow, :func:`engines.raubritter.moves.legal_marches`), drawn on the
@@ -95,12 +97,23 @@ def at(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+NONE_LEFT = Message("none left")
+NOT_FIRST = Message("not in the initial placement")
+
+
+def kind_refusal(view: dict[str, Any], kind: str) -> Text | None:
+    """Why the current player cannot lay ``kind`` now (none left in the pile, or a castle in the
+    initial placement), or None."""
+    if view["phase"] == "initial" and building(kind) == "castle":
+        return NOT_FIRST
+    if not player_of(view, view["current"])["tiles"][kind]:
+        return NONE_LEFT
+    return None
+
+
 def kinds_to_lay(view: dict[str, Any]) -> list[str]:
     """The kinds the current player may lay now: in the pile, and no castle in the initial placement."""
-    me = player_of(view, view["current"])
-    return [
-        kind for kind in KINDS if me["tiles"][kind] and not (view["phase"] == "initial" and building(kind) == "castle")
-    ]
+    return [kind for kind in KINDS if kind_refusal(view, kind) is None]
 
 
 def knight_counts(view: dict[str, Any], kind: str, cell: tuple[int, int]) -> list[int]:
@@ -148,7 +161,7 @@ def step(view: dict[str, Any], pending: Pending | None = None) -> Step:
     part = part_of(view)
     current = view["current"]
     me = who(current, view)
-    if pending.kind is None:
+    if pending.kind is None or kind_refusal(view, pending.kind) is not None:  # a greyed kind is never chosen
         return _which_kind(view, part, current, me)
     cell_back = Option(Message("Another tile"), dialog="kind", args={"kind": None}, player=current, main=False)
     if pending.cell is None:
@@ -259,14 +272,15 @@ def step(view: dict[str, Any], pending: Pending | None = None) -> Step:
 
 def _which_kind(view: dict[str, Any], part: str, current: str, me: Text) -> Step:
     pile = player_of(view, current)["tiles"]
-    options = [
+    options = [  # every kind in its place, always: one that cannot be laid now is greyed with the reason
         Option(
             Message("{kind} ({n} left)", kind=tile_name(kind), n=pile[kind]),
             dialog="kind",
             args={"kind": kind},
             player=current,
+            refusal=kind_refusal(view, kind),
         )
-        for kind in kinds_to_lay(view)
+        for kind in KINDS
     ]
     if view["phase"] == "play" and view["laid"]:
         options.append(Option(Message("End the turn"), command=EndTurn(current), player=current, main=False))

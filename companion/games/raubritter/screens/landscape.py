@@ -2,7 +2,11 @@
 the layout may still grow into, and what the table screen asks to have drawn on top (the cells
 where the next tile may go, a tile chosen but not yet sent, a march before it is confirmed, a tile
 picked for a correction). One finger pans, two fingers pinch to zoom, the mouse wheel zooms, and a
-tap on a cell says which cell (:meth:`Landscape.on_cell`).
+tap on a cell says which cell (:meth:`Landscape.on_cell`); while no cell is offered to lay a tile
+on, a tap on a tile with knights also shows its stack large beside it (:mod:`.stacklens`).
+
+Every knight is drawn with its player's mark, a shape as well as a colour (:mod:`companion.app.marks`):
+the top one big with the number of knights on it, the ones under it small beside it.
 
 Grid coordinates are the engine's: x grows to the right, y grows *down* (north is y - 1). The
 world the canvas draws in has one unit per cell, cell (x, y) centred on (x, -y); one Translate
@@ -43,7 +47,8 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty
 from kivy.uix.stencilview import StencilView
 
-from companion.app import theme
+from companion.app import marks, theme
+from companion.games.raubritter.screens.stacklens import StackLens
 from engines.raubritter.rules import building, terrain
 
 Rgba = tuple[float, float, float, float]
@@ -71,6 +76,7 @@ ROOF: Rgba = (0.74, 0.24, 0.14, 1)
 SLATE: Rgba = (0.33, 0.36, 0.47, 1)
 TARGET_FILL: Rgba = (1.0, 0.97, 0.66, 0.92)
 TARGET_EDGE: Rgba = (0.96, 0.55, 0.02, 1)
+LENS_EDGE: Rgba = theme.GOLD  # the frame round the tile whose stack the lens shows
 WHITE: Rgba = (1, 1, 1, 1)
 
 MIN_CELL_DP = 18  # the smallest cell: the whole 10×10 area and more fits in 480 px
@@ -79,12 +85,14 @@ TAP_SLOP_DP = 10  # a touch that moves further is a pan, never a tap
 WHEEL_STEP = 1.15  # zoom factor of one notch of the mouse wheel
 PIPS_FROM_DP = 30  # the marks for the knights under the top one are drawn from this cell size on
 TILE_PX = 256  # a tile's picture (mipmapped: smooth at every zoom, sharp up to MAX_CELL_DP)
-DISC_PX = 128
-PIP_PX = 64
+MARK_PX = 128  # a knight's mark
+MARK_R = 0.36  # the shape's radius in its picture (of 0.5): room for its edge, a star's tips too
 
-# Where a tile's knights stand, in cells from its centre: the disc with the count, the marks under it.
-DISC = (0.19, -0.21, 0.185)  # x, y, radius (the dark rim included)
-PIP = (-0.30, -0.27, 0.058, 0.115)  # x of the first, y, radius, step to the next
+# Where a tile's knights stand, in cells from its centre: the top knight's mark with the count, and
+# the knights under it as smaller marks in a row, the one just under the top on the right.
+DISC = (0.235, -0.235, 0.175)  # x, y, the shape's radius
+PIP = (-0.31, -0.30, 0.075, 0.145)  # x of the first, y, radius, step to the next
+PIPS_SHOWN = 3  # as many as stand under the top one on a full stack (the rules' MAX_STACK is 4)
 
 # A tile's picture is painted in layers, in this order; within a layer no two colours overlap.
 L_EDGE, L_OWNER, L_GROUND, L_DECOR, L_OUTLINE, L_BODY, L_ROOF, L_DETAIL = range(8)
@@ -162,10 +170,12 @@ class Paint:
         """The square picture ``texture`` centred on (cx, cy), ``2 * half`` wide, tinted ``colour``."""
         self.quad(layer, colour, texture, cx, cy, half, half)
 
-    def text(self, layer: int, colour: Rgba, text: str, cx: float, cy: float, height: float) -> None:
-        """``text`` (digits) centred on (cx, cy), its texture ``height`` high."""
-        texture = texture_of(("text", text))
-        self.quad(layer, colour, ("text", text), cx, cy, height * texture.width / texture.height / 2, height / 2)
+    def text(self, layer: int, colour: Rgba, text: str | tuple[str, str], cx: float, cy: float, height: float) -> None:
+        """``text`` (digits; or a texture key such as ("count", digits)) centred on (cx, cy), its
+        texture ``height`` high."""
+        key = ("text", text) if isinstance(text, str) else text
+        texture = texture_of(key)
+        self.quad(layer, colour, key, cx, cy, height * texture.width / texture.height / 2, height / 2)
 
     def quad(
         self, layer: int, colour: Rgba, texture: tuple[str, ...], cx: float, cy: float, half_w: float, half_h: float
@@ -225,25 +235,36 @@ def _landscape_gone() -> None:
 
 
 def texture_of(key: tuple[str, ...]) -> Texture:
-    """The texture named ``key``: ("text", digits) white in the app's font; ("tile", kind, owner)
-    a tile's picture; ("disc", colour) a knight's disc; ("pip", colour) a knight's mark."""
+    """The texture named ``key``: ("text", digits) white in the app's font; ("count", digits) white
+    with a dark outline, readable on any colour; ("tile", kind, owner) a tile's picture; ("mark",
+    colour) a knight of that player: the player's shape in their colour with a dark edge."""
     texture = _TEXTURES.get(key)
     if texture is None:
-        if key[0] == "text":
-            texture = _text(key[1])
+        if key[0] in ("text", "count"):
+            texture = _text(key[1], outlined=key[0] == "count")
         else:
             paint = Paint()
             if key[0] == "tile":
                 paint_tile(paint, key[1], key[2])
                 size = TILE_PX
             else:
-                inner = 0.16 / DISC[2] if key[0] == "disc" else 0.042 / PIP[2]
-                paint.disc(0, EDGE, 0, 0, 0.5, 64)
-                paint.disc(1, theme.player_colour(key[1]), 0, 0, 0.5 * inner, 64)
-                size = DISC_PX if key[0] == "disc" else PIP_PX
+                paint_mark(paint, key[1])
+                size = MARK_PX
             texture = _rendered(paint, size)
         _TEXTURES[key] = texture
     return texture
+
+
+def paint_mark(paint: Paint, colour: str) -> None:
+    """A knight of ``colour`` in a unit square centred on (0, 0): the player's shape, edged dark."""
+    shape = theme.player_mark(colour)
+    if shape is None:  # no player's colour: a plain disc
+        paint.disc(0, EDGE, 0, 0, 0.5, 48)
+        paint.disc(1, theme.player_colour(colour), 0, 0, 0.42, 48)
+        return
+    for layer, tint, grow in ((0, EDGE, 0.06), (1, theme.player_colour(colour), 0.0)):
+        for points in marks.fans(shape, 0, 0, MARK_R, grow):
+            paint.poly(layer, tint, points)
 
 
 def _mipmapped(size: tuple[int, int], pixels: bytes) -> Texture:
@@ -269,8 +290,12 @@ def _rendered(paint: Paint, size: int) -> Texture:
     return _mipmapped((size, size), fbo.pixels)
 
 
-def _text(text: str) -> Texture:
-    label = CoreLabel(text=text, font_size=64, bold=True, color=(1, 1, 1, 1))
+def _text(text: str, outlined: bool = False) -> Texture:
+    if outlined:
+        label = CoreLabel(text=text, font_size=64, bold=True, color=(1, 1, 1, 1), outline_width=7,
+                          outline_color=EDGE[:3])  # fmt: skip
+    else:
+        label = CoreLabel(text=text, font_size=64, bold=True, color=(1, 1, 1, 1))
     label.refresh()
     rendered = label.texture
     texture = _mipmapped(rendered.size, rendered.pixels)
@@ -358,20 +383,34 @@ def paint_tile(paint: Paint, kind: str, owner: str) -> None:
 
 
 def paint_cell(paint: Paint, detail: Paint, x: int, y: int, kind: str, owner: str, stack: tuple[str, ...]) -> None:
-    """The tile at grid (x, y) and its knights: a disc in the top knight's colour with the number of
-    knights, and the knights under it as small marks, bottom first (in ``detail``, which is drawn
-    only when the cells are big enough)."""
+    """The tile at grid (x, y) and its knights: the top knight's mark (shape and colour) with the
+    number of knights on it, and the knights under it as smaller marks, bottom first, the one just
+    under the top nearest to it (in ``detail``, which is drawn only when the cells are big enough)."""
     ox, oy = float(x), float(-y)
     paint.picture(0, WHITE, ("tile", kind, owner), ox, oy, 0.5)
     if not stack:
         return
     top = stack[-1]
     dx, dy, r = DISC
-    paint.picture(1, WHITE, ("disc", top), ox + dx, oy + dy, r)
-    paint.text(2, theme.text_on(top), str(len(stack)), ox + dx, oy + dy + 0.005, 0.34)
+    paint.picture(1, WHITE, ("mark", top), ox + dx, oy + dy, r / MARK_R * 0.5)
+    paint.text(2, WHITE, ("count", str(len(stack))), ox + dx, oy + dy + 0.005, 0.30)
     px, py, pr, step = PIP
-    for i, colour in enumerate(stack[:-1]):
-        detail.picture(0, WHITE, ("pip", colour), ox + px + i * step, oy + py, pr)
+    under = stack[:-1][-PIPS_SHOWN:]
+    for i, colour in enumerate(under):
+        detail.picture(0, WHITE, ("mark", colour), ox + px + i * step, oy + py, pr / MARK_R * 0.5)
+
+
+def _translator() -> Any:
+    """The running app's translation of a text (under a bare App, as in the grid's own tests: the
+    language set now)."""
+    from kivy.app import App
+
+    tr = getattr(App.get_running_app(), "tr", None)
+    if tr is not None:
+        return tr
+    from companion.i18n import render
+
+    return render
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -410,6 +449,9 @@ class Landscape(StencilView):
         self._box: tuple[float, float, float, float] = (-1.0, -1.0, 1.0, 1.0)  # what zoom_all fits (world)
         self._shown: dict[str, Any] = {}  # what each layer shows now
         self._pips_on = True
+        self._players: list[Any] = []  # the view's players, for the names in the lens
+        self.lens: StackLens | None = None  # the stack shown large, while it is open
+        self.lens_cell: Cell | None = None
         with self.canvas:
             self._table_colour = Color(*TABLE)
             self._table = Rectangle(pos=self.pos, size=self.size)
@@ -417,7 +459,8 @@ class Landscape(StencilView):
             self._translate = Translate(0, 0)
             self._scale = Scale(1, 1, 1)
         self._layers = {
-            name: InstructionGroup() for name in ("area", "targets", "tiles", "pips", "selected", "pending", "march")
+            name: InstructionGroup()
+            for name in ("area", "targets", "tiles", "pips", "selected", "lensed", "pending", "march")
         }
         for group in self._layers.values():
             self.canvas.add(group)
@@ -458,6 +501,7 @@ class Landscape(StencilView):
             "selected": (int(selected[0]), int(selected[1])) if selected is not None else None,
         }
         self._cells, self._area = cells, area
+        self._players = list(view.get("players") or ())
         for name, value in wanted.items():
             if name not in self._shown or self._shown[name] != value:
                 getattr(self, f"_draw_{name}")(value)
@@ -467,6 +511,11 @@ class Landscape(StencilView):
             self._fit()
         else:
             self._apply()
+        if self.lens_cell is not None:  # the stack shown large follows the table, or closes
+            if wanted["targets"] or not cells.get(self.lens_cell, ("", "", ()))[2]:
+                self.close_lens()
+            else:
+                self.open_lens(*self.lens_cell)
 
     @staticmethod
     def _extent(cells: Mapping[Cell, Any]) -> tuple[int, int, int, int] | None:
@@ -668,6 +717,7 @@ class Landscape(StencilView):
 
     def _resized(self, *_: Any) -> None:
         self._table.pos, self._table.size = self.pos, self.size
+        self._place_lens()
         if self._fitted:
             self._fit()
         else:
@@ -744,9 +794,76 @@ class Landscape(StencilView):
         del self._fingers[touch.uid]
         for other in self._fingers.values():  # the finger left goes on panning from where it is
             other.panning, other.tap = True, False
-        if finger.tap and self.collide_point(touch.x, touch.y):
+        if finger.tap and self.lens is not None and self.lens.collide_point(touch.x, touch.y):
+            self.close_lens()  # a tap on the stack shown large closes it, and taps no cell under it
+        elif finger.tap and self.collide_point(touch.x, touch.y):
             self.dispatch("on_cell", *self._cell_at_local(touch.x, touch.y))
         return True
 
     def on_cell(self, x: int, y: int) -> None:
-        """A tap on cell (x, y), laid or not."""
+        """A tap on cell (x, y), laid or not. After the handlers bound to it: while no cell is
+        offered to lay a tile on, a tile with knights shows its stack large (:meth:`open_lens`), and
+        a tap on the same tile again, or on a cell without knights, closes it."""
+        stack = self._cells.get((x, y), ("", "", ()))[2]
+        if self._shown.get("targets") or not stack or self.lens_cell == (x, y):
+            self.close_lens()
+        else:
+            self.open_lens(x, y)
+
+    # ------------------------------------------------------------------------- the lens
+    def open_lens(self, x: int, y: int) -> None:
+        """Show the knights on the tile at (x, y) large beside it, with their marks and names, the
+        top one first (nothing when no knights stand there)."""
+        kind, owner, stack = self._cells.get((x, y), ("", "", ()))
+        if not stack:
+            self.close_lens()
+            return
+        from companion.app.people import person
+        from companion.i18n import Message, Plural, Word
+
+        tr = _translator()
+        view = {"players": self._players}
+        title = tr(
+            Message(
+                "{kind}: {knights}, the top one first",
+                kind=Word(kind),
+                knights=Plural("{n} knight", "{n} knights", len(stack)),
+            )
+        )
+        rows = [(colour, tr(person(view, colour))) for colour in reversed(stack)]
+        if self.lens is None:
+            self.lens = StackLens()
+            self.add_widget(self.lens)
+        self.lens.fill(texture_of(("tile", kind, owner)), title, rows)
+        self.lens_cell = (x, y)
+        self._place_lens()
+        if self._shown.get("lensed") != (x, y):
+            self._draw_lensed((x, y))
+            self._shown["lensed"] = (x, y)
+
+    def close_lens(self) -> None:
+        if self.lens is not None:
+            self.remove_widget(self.lens)
+            self.lens = None
+        self.lens_cell = None
+        if self._shown.get("lensed") is not None:
+            self._draw_lensed(None)
+            self._shown["lensed"] = None
+
+    def _place_lens(self) -> None:
+        if self.lens is None or self.lens_cell is None:
+            return
+        s = self.cell_size
+        cx = self.center_x + s * (self.lens_cell[0] - self._cx)
+        self.lens.place((self.x, self.y, self.width, self.height), cx)
+
+    def _draw_lensed(self, cell: Cell | None) -> None:
+        group = self._layers["lensed"]
+        if cell is None:
+            group.clear()
+            return
+        ox, oy = float(cell[0]), float(-cell[1])
+        paint = Paint()
+        paint.frame(0, EDGE, ox - 0.56, oy - 0.56, ox + 0.56, oy + 0.56, 0.14)
+        paint.frame(1, LENS_EDGE, ox - 0.53, oy - 0.53, ox + 0.53, oy + 0.53, 0.08)
+        fill(group, merged([paint]))

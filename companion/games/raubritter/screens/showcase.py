@@ -1,7 +1,8 @@
 """Raubritter's scripted states for ``companion screenshots``: a game set up by touch with birthdays,
 the initial placement, a tile laid, a castle with its knights' march chosen and drawn, a stack, the
 score, a correction on the grid, surrender asked twice, the log with an undo's words, the help, a
-whole 4-player game's full layout zoomed out and in, and the end. Touches where a player would
+whole 4-player game's full layout zoomed out (a stack of four players' knights shown large with a
+tap, a kind that ran out greyed in its place) and in, and the end. Touches where a player would
 touch (the grid's cells tapped); the table's commands where the same screen was already shown."""
 
 from __future__ import annotations
@@ -199,6 +200,11 @@ class Showcase:
         grid = self.screen.ids.grid
         grid.zoom_all()
         self.shot("raubritter-full-layout")
+        cells = self.view()["cells"]
+        mixed = max(cells, key=lambda c: (len(set(c["stack"])), len(c["stack"])))
+        self.cell(mixed["x"], mixed["y"])  # no kind chosen: the stack shown large beside it
+        self.shot("raubritter-full-layout-stack")
+        self.cell(mixed["x"], mixed["y"])  # the same tile again: closed
         box = self.view()["cells"]
         middle = box[len(box) // 2]
         grid.zoom_to(middle["x"], middle["y"], grid.width / 4)
