@@ -2,7 +2,9 @@
 runs them): whole games for 2 and for 4 players played by touches on the kinds, the grid's cells,
 the knights and the marches, into the journal until the end, with a surrender asked twice in the
 game of four; every castle's offered marches against the rules'; a tile tapped where the rules
-refuse it; corrections on the grid; and a game killed in the middle of a turn, then started again."""
+refuse it; corrections on the grid; a game killed in the middle of a turn, then started again; the
+kinds keeping their places when one runs out; a stack shown large with a tap; and a new game
+without Blue after one with Blue, with nothing of Blue drawn."""
 
 from __future__ import annotations
 
@@ -415,6 +417,205 @@ def castle_restarted(data: Path) -> dict[str, Any]:
     return result
 
 
+def _started(app: Any, driver: Any, players: Any) -> Table:
+    """A game of ``players`` (colour, name) started as the new-game form starts it (a game running
+    before is saved first), on the table screen."""
+    from companion.i18n import Message
+    from engines.raubritter.rules import Setup
+
+    setup = Setup(
+        players=[
+            {"name": name, "birthday": datetime.date(1950 + i, 1, 1), "colour": colour}
+            for i, (colour, name) in enumerate(players)
+        ]
+    )
+    app.start_game("raubritter", setup)
+    driver.frames(3)
+    if app.root.manager.current != TABLE_SCREEN:
+        driver.tap(app.tr(Message("Save it and go on")))
+    driver.until(lambda: app.root.manager.current == TABLE_SCREEN, what="the table screen")
+    return Table(app, driver)
+
+
+def _kind_buttons(screen: Any) -> dict[str, Any]:
+    """The kinds' buttons on the screen now, by kind, each with where it stands in the list of
+    choices (from the list's top left corner: the list itself moves when the line of what
+    happened below it first gets a text) and in the window."""
+    found = {}
+    choices = screen.ids.options
+    left, top = choices.to_window(choices.x, choices.top)
+    for widget in choices.walk(restrict=True):
+        option = getattr(widget, "option", None)
+        if option is not None and option.dialog == "kind" and option.args.get("kind"):
+            x, y = widget.to_window(*widget.pos)
+            found[option.args["kind"]] = {
+                "at": [round(x - left, 2), round(y - top, 2)],
+                "window": [round(x, 2), round(y, 2)],
+                "size": list(widget.size),
+                "disabled": bool(widget.disabled),
+                "text": widget.text,
+                "has_refusal": option.refusal is not None,
+            }
+    return found
+
+
+def kinds_in_place(data: Path) -> dict[str, Any]:
+    """Red lays the lake, the only one in the pile, as the first initial tile: every kind's button
+    stands where it stood, the lake's greyed with "none left"; the castles were greyed from the
+    start ("not in the initial placement"); a tap on the lake's button asks for no cell."""
+    from engines.raubritter.commands import LayTile
+
+    app, driver = start(data, "de")
+    t = _started(app, driver, (("red", "Anna"), ("blue", "Ben")))
+    driver.frames(3)
+    before = _kind_buttons(t.screen)
+    app.table.submit(LayTile("red", "lake", 0, 0))
+    driver.until(lambda: t.view()["players"][0]["tiles"]["lake"] == 0, what="the lake laid")
+    driver.frames(3)
+    after = _kind_buttons(t.screen)
+    options = {o.args["kind"]: o for o in t.offered() if o.dialog == "kind"}
+    refusals = {kind: app.tr(o.refusal) for kind, o in options.items() if o.refusal is not None}
+    lake = next(w for w in t.screen.ids.options.walk(restrict=True) if getattr(w, "option", None) is not None
+                and w.option.args.get("kind") == "lake")  # fmt: skip
+    driver.tap(lake)
+    driver.frames(3)
+    result = {
+        "before": before,
+        "after": after,
+        "refusals": refusals,
+        "current": t.view()["current"],
+        "targets_after_tap": list(t.screen.guided_now().targets),
+        "prompt": prompt(app),
+    }
+    driver.shot(data / "kinds.png")
+    driver.stop()
+    return result
+
+
+def _drawn(grid: Any) -> dict[str, Any]:
+    """What the grid draws now: the pictures its layers use (by name) and the colours they tint."""
+    from kivy.graphics import Color, Mesh
+
+    from companion.games.raubritter.screens import landscape
+
+    names = {id(texture): key for key, texture in landscape._TEXTURES.items()}
+    pictures, colours = set(), set()
+    for group in grid._layers.values():
+        for instruction in group.children:
+            if isinstance(instruction, Mesh) and instruction.texture is not None:
+                pictures.add(tuple(names.get(id(instruction.texture), ("?",))))
+            if isinstance(instruction, Color):
+                colours.add(tuple(round(v, 3) for v in instruction.rgba))
+    return {
+        "pictures": sorted(pictures),
+        "colours": sorted(colours),
+        "owners": sorted({owner for _kind, owner, _stack in grid._cells.values()}),
+        "knights": sorted({c for _kind, _owner, stack in grid._cells.values() for c in stack}),
+        "lens": grid.lens is not None,
+    }
+
+
+def new_game_clean(data: Path) -> dict[str, Any]:
+    """A game of four with Blue played a while (a tile of Blue's tapped: its stack shown large, its
+    words said), then a new game of three without Blue: what the new game draws, and says."""
+    from companion.app import theme
+    from companion.games.raubritter.autoplay import next_command
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data, "de")
+    t = _started(app, driver, (("red", "Anna"), ("blue", "Ben"), ("green", "Clara"), ("yellow", "Dieter")))
+    while len(t.view()["cells"]) < 30 or t.view()["laid"]:
+        app.table.submit(next_command(state_of(t.view())))
+    driver.frames(3)
+    grid = t.screen.ids.grid
+    blues = [c for c in t.view()["cells"] if "blue" in c["stack"]]
+    tapped = blues[0] if blues else next(c for c in t.view()["cells"] if c["owner"] == "blue")
+    t.cell(tapped["x"], tapped["y"])
+    old = {"drawn": _drawn(grid), "texts": [x for x in driver.texts() if "Blau" in x]}
+    app.goto("start")  # the menu: a new game is set up on its own screens, then the table is shown
+    driver.frames(3)
+    t = _started(app, driver, (("red", "Anna"), ("green", "Clara"), ("yellow", "Dieter")))
+    driver.frames(3)
+    grid = t.screen.ids.grid
+    seen = {
+        "old": old,
+        "players": [p["colour"] for p in t.view()["players"]],
+        "drawn": _drawn(grid),
+        "blue_rgba": [round(v, 3) for v in theme.PLAYERS["blue"]],
+        "chips": sorted({w.colour for w in t.screen.walk(restrict=True) if type(w).__name__ == "Chip"}),
+        "texts": [x for x in driver.texts() if "Blau" in x or "Ben" in x],
+        "same_screen": t.screen is app.screen(TABLE_SCREEN),
+    }
+    # a tile laid in the new game: drawn in its owner's colours only
+    app.table.submit(next_command(state_of(t.view())))
+    driver.frames(3)
+    seen["after_tile"] = _drawn(grid)
+    driver.shot(data / "new-game.png")
+    driver.stop()
+    return seen
+
+
+def stack_shown_large(data: Path) -> dict[str, Any]:
+    """A game of four played until a tile carries knights of several players; the whole layout
+    fitted at 800×480; a tap on that tile (no kind chosen) shows its stack large: how big each
+    knight's mark is then, beside how big it is on the grid; the chips' marks."""
+    from kivy.core.window import Window
+
+    from companion.games.raubritter.autoplay import next_command
+    from companion.games.raubritter.screens.landscape import DISC, PIP
+    from companion.i18n import Message
+    from engines.raubritter.views import state_of
+
+    app, driver = start(data, "de")
+    Window.size = (800, 480)  # the Pi's display (the sessions' window may have been made larger)
+    driver.until(lambda: list(Window.size) == [800, 480], what="the window at 800×480")
+    t = _started(app, driver, (("red", "Anna"), ("blue", "Ben"), ("green", "Clara"), ("yellow", "yellow")))
+    grid = t.screen.ids.grid
+
+    def mixed() -> Any:
+        cells = [c for c in t.view()["cells"] if len(set(c["stack"])) > 1 and len(c["stack"]) >= 3]
+        return max(cells, key=lambda c: len(c["stack"])) if cells else None
+
+    while (mixed() is None or len(t.view()["cells"]) < 60) and t.view()["phase"] != "over":
+        app.table.submit(next_command(state_of(t.view())))
+    driver.frames(3)
+    driver.tap(app.tr(Message("Whole layout")))
+    driver.frames(3)
+    cell = mixed()
+    on_grid = {"cell_px": grid.cell_size, "top_mark_px": 2 * DISC[2] * grid.cell_size,
+               "under_mark_px": 2 * PIP[2] * grid.cell_size}  # fmt: skip
+    t.cell(cell["x"], cell["y"])
+    lens = grid.lens
+    seen: dict[str, Any] = {
+        "window": list(grid.get_root_window().size),
+        "players": len(t.view()["players"]),
+        "stack": list(cell["stack"]),
+        "on_grid": on_grid,
+        "open": lens is not None,
+    }
+    if lens is not None:
+        gx, gy = grid.to_window(*grid.pos)
+        lx, ly = lens.to_window(*lens.pos)
+        seen["lens"] = {
+            "mark_px": lens.mark_px,
+            "row_px": lens.row_px,
+            "rows": [colour for colour, _name in lens.rows],
+            "texts": lens.texts(),
+            "inside": gx <= lx
+            and lx + lens.width <= gx + grid.width
+            and gy <= ly
+            and ly + lens.height <= gy + grid.height,
+            "covers_the_tile": lens.collide_point(*grid.to_widget(*grid.centre_of(cell["x"], cell["y"]))),
+        }
+        driver.shot(data / "stack.png")
+        cx, cy = lens.to_window(*lens.center)
+        driver.touch_at(cx, cy)  # a tap on the card closes it
+        seen["closed_by_a_tap"] = grid.lens is None
+    seen["chips"] = {row.chip.colour: {"mark": row.chip.mark_size, "height": row.chip.height} for row in t.screen._rows}
+    driver.stop()
+    return seen
+
+
 def prompt(app: Any) -> str:
     return app.screen(TABLE_SCREEN).ids.prompt.text
 
@@ -435,4 +636,7 @@ SESSIONS = {
     "raubritter-restarted": restarted,
     "raubritter-castle-until-killed": castle_until_killed,
     "raubritter-castle-restarted": castle_restarted,
+    "raubritter-kinds-in-place": kinds_in_place,
+    "raubritter-new-game-clean": new_game_clean,
+    "raubritter-stack-shown-large": stack_shown_large,
 }

@@ -1,7 +1,9 @@
 """Raubritter at the table, in real windows: whole games for 2 and for 4 players by touches into a
 real journal until the end; the marches the screen offers are exactly the rules'; a march or a
 tile the rules refuse is refused in their words and changes nothing; corrections made on the grid
-by touch; a power cut in the middle of a turn."""
+by touch; a power cut in the middle of a turn; at 800×480 the kinds keep their places when one runs
+out, a stack of knights is shown large with a tap, every chip carries its player's mark, and a new
+game starts with nothing of the game before drawn."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pytest
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from engines.raubritter import GAME
+from engines.raubritter.rules import KINDS
 from tests.companion.app.ui import killed_when_ready, run_session
 
 
@@ -113,3 +116,96 @@ def test_corrections_on_the_grid_change_the_table_and_the_score(tmp_path):
         "correct",
     ]
     assert seen["prompt"].startswith("Anna (Red) has laid 1 of at most 3 tiles")  # the turn goes on
+
+
+# ----------------------------------------------------------------------------- at 800×480, by touch
+@pytest.fixture(scope="module")
+def kinds(tmp_path_factory):
+    return run_session("raubritter-kinds-in-place", tmp_path_factory.mktemp("kinds"))
+
+
+def test_every_kind_keeps_its_place_when_one_runs_out(kinds):
+    before, after = kinds["before"], kinds["after"]
+    assert list(before) == list(after) == list(KINDS)  # all nine, in the same order
+    for kind in KINDS:
+        assert before[kind]["at"] == after[kind]["at"], kind  # not moved by a pixel
+    assert kinds["current"] == "red"  # the same player, the second initial tile
+    assert kinds["refusals"] == {
+        "lake": "keine mehr",
+        "plain-castle": "nicht in der Anfangsaufstellung",
+        "forest-castle": "nicht in der Anfangsaufstellung",
+    }
+    assert after["lake"]["has_refusal"] and not before["lake"]["has_refusal"]
+    assert after["lake"]["text"].startswith("See (0 übrig)")
+    assert kinds["targets_after_tap"] == []  # the lake tapped anyway: no cell is offered for it
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the table screen greys a refused choice only once Raubritter's board is the shared GameTable "
+    "(companion/app/pieces/table.py passes option.refusal to option_button); board.py does not yet",
+)
+def test_a_kind_that_cannot_be_laid_is_greyed_with_its_reason(kinds):
+    lake, castle = kinds["after"]["lake"], kinds["before"]["plain-castle"]
+    assert lake["disabled"] and "keine mehr" in lake["text"]
+    assert castle["disabled"] and "nicht in der Anfangsaufstellung" in castle["text"]
+
+
+def test_kind_buttons_are_big_enough_for_a_finger(kinds):
+    for kind, button in kinds["after"].items():
+        assert min(button["size"]) >= 46, (kind, button["size"])  # the board's 46 px: see the report
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    return run_session("raubritter-new-game-clean", tmp_path_factory.mktemp("fresh"))
+
+
+def test_a_new_game_without_blue_draws_nothing_of_blue(fresh):
+    old = fresh["old"]["drawn"]
+    assert "blue" in old["owners"] and old["lens"]  # blue's tiles were drawn, a stack shown large
+    assert any("blue" in key for key in old["pictures"])
+    assert fresh["same_screen"]  # the table screen of the game before, drawn anew
+    assert set(fresh["players"]) == {"red", "green", "yellow"}
+    for drawn in (fresh["drawn"], fresh["after_tile"]):
+        assert not any("blue" in key for key in drawn["pictures"]), drawn["pictures"]
+        assert fresh["blue_rgba"] not in [list(c) for c in drawn["colours"]]
+        assert "blue" not in drawn["owners"] and "blue" not in drawn["knights"]
+        assert not drawn["lens"]
+    assert fresh["drawn"]["owners"] == [] and fresh["drawn"]["pictures"] == []  # nothing laid yet: nothing drawn
+    assert len(fresh["after_tile"]["owners"]) == 1
+    assert "blue" not in fresh["chips"] and set(fresh["chips"]) == {"red", "green", "yellow"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="board.py keeps `info` (what a tap on a tile said) into the next game: it must forget it when a "
+    "new table opens (see the report)",
+)
+def test_a_new_game_without_blue_says_nothing_of_blue(fresh):
+    assert fresh["texts"] == []
+
+
+@pytest.fixture(scope="module")
+def lens(tmp_path_factory):
+    return run_session("raubritter-stack-shown-large", tmp_path_factory.mktemp("lens"))
+
+
+def test_a_tap_on_a_stack_shows_it_large_at_800x480_with_four_players(lens):
+    assert lens["window"] == [800, 480] and lens["players"] == 4
+    assert len(set(lens["stack"])) > 1 and len(lens["stack"]) >= 3
+    assert lens["on_grid"]["under_mark_px"] < 12  # on the fitted grid the marks under the top are small...
+    shown = lens["lens"]
+    assert lens["open"] and shown["inside"] and not shown["covers_the_tile"]
+    assert shown["rows"] == list(reversed(lens["stack"]))  # one row a knight, the top one first
+    assert shown["mark_px"] >= 30 and shown["row_px"] >= 44  # ...shown large they are a finger wide
+    names = {"red": "Anna (Rot)", "blue": "Ben (Blau)", "green": "Clara (Grün)", "yellow": "Gelb"}
+    assert shown["texts"][1:] == [names[c] for c in reversed(lens["stack"])]
+    assert f"{len(lens['stack'])} Ritter, der oberste zuerst" in shown["texts"][0]
+    assert lens["closed_by_a_tap"]
+
+
+def test_every_player_chip_carries_its_mark(lens):
+    assert set(lens["chips"]) == {"red", "blue", "green", "yellow"}
+    for colour, chip in lens["chips"].items():
+        assert chip["mark"] >= 0.4 * chip["height"] - 1, (colour, chip)

@@ -104,6 +104,7 @@ def session(out: Path) -> dict[str, Any]:
     from kivy.uix.widget import Widget
 
     from companion.app.driver import Driver
+    from companion.games.raubritter.screens import landscape
     from companion.games.raubritter.screens.landscape import Landscape
     from tests.support.waiting import WAIT
 
@@ -167,6 +168,7 @@ def session(out: Path) -> dict[str, Any]:
         driver.frames(1)
         touch.touch_up()
         driver.frames(1)
+        grid.close_lens()  # a tile with knights tapped shows its stack large: the next tap is on the grid again
         return list(taps)
 
     def gesture(paths: list[list[tuple[float, float]]]) -> None:
@@ -206,6 +208,8 @@ def session(out: Path) -> dict[str, Any]:
         "outside": inside(cells),
         "rect": rect(),
         "at_centres": sum(grid.cell_at(*grid.centre_of(x, y)) == (x, y) for x, y in cells),
+        "pictures": sorted(key[0] for key in landscape._TEXTURES),
+        "marks": sorted(key[1] for key in landscape._TEXTURES if key[0] == "mark"),
     }
     driver.shot(out / "full-zoomed-out.png")
 
@@ -233,6 +237,7 @@ def session(out: Path) -> dict[str, Any]:
     taps.clear()
     gesture([[(wx, wy), (wx + 2, wy + 1), (wx + 4, wy - 1)]])
     seen["wobble"] = {"cell": list(probe), "taps": list(taps)}
+    grid.close_lens()
 
     # A pinch about a point off the centre: the fingers' centre keeps its world point.
     grid.zoom_all()
@@ -340,8 +345,6 @@ def session(out: Path) -> dict[str, Any]:
     # The pictures live while a landscape does: the grid taken away, they go with it.
     import gc
 
-    from companion.games.raubritter.screens import landscape
-
     seen["pictures"] = {"shown": len(landscape._TEXTURES)}
     grid.parent.remove_widget(grid)
     app.grid = grid = None
@@ -386,6 +389,11 @@ def test_zoom_all_fits_a_whole_four_player_layout(seen):
     x0, y0, x1, y1 = full["rect"]
     assert full["cell_size"] * 10 <= min(x1 - x0, y1 - y0) < full["cell_size"] * 11  # fitted, not just inside
     assert full["at_centres"] == 96  # cell_at and centre_of agree on every cell
+
+
+def test_every_knight_is_drawn_with_its_players_mark(seen):
+    assert seen["full"]["marks"] == sorted(["red", "blue", "green", "yellow"])  # a shape and a colour each
+    assert "disc" not in seen["full"]["pictures"] and "pip" not in seen["full"]["pictures"]
 
 
 def test_a_tap_reports_its_cell_laid_or_not(seen):
