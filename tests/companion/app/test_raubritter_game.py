@@ -151,9 +151,13 @@ def test_a_kind_that_cannot_be_laid_is_greyed_with_its_reason(kinds):
     assert castle["disabled"] and "nicht in der Anfangsaufstellung" in castle["text"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="board.py makes its choices dp(46) high at 800×480 (RaubritterScreen.button / draw_step): 48 wanted",
+)
 def test_kind_buttons_are_big_enough_for_a_finger(kinds):
     for kind, button in kinds["after"].items():
-        assert min(button["size"]) >= 46, (kind, button["size"])  # the board's 46 px: see the report
+        assert min(button["size"]) >= 48, (kind, button["size"])
 
 
 @pytest.fixture(scope="module")
