@@ -13,6 +13,7 @@ the bar at any time, the table checks the cardboard against the app (:mod:`.chec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,18 +23,13 @@ from kivy.uix.label import Label
 
 from companion.app import theme
 from companion.app.people import names
-from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
-from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.dialog import Dialog
-from companion.app.pieces.keys import KeysLegend
-from companion.app.pieces.options import Guided, greyed, option_button
-from companion.app.pieces.rolls import roll_controls
-from companion.app.pieces.whose import whose
-from companion.app.room import AppScreen, running_app
+from companion.app.pieces.table import GameTable
+from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import cards, dialogs
 from companion.games.gluecksritter.screens.check import TableCheck
-from companion.games.gluecksritter.screens.guide import offer_words, step, who
+from companion.games.gluecksritter.screens.guide import offer_words, step
 from companion.i18n import Cap, Join, Message, Word
 from companion.table.notices import Happened, PressIgnored
 
@@ -50,37 +46,38 @@ HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers")
 NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, what the player is at
 
 
-class BoardScreen(Guided, AppScreen):
+class BoardScreen(GameTable):
     screen_name = "gluecksritter-board"
     kv_file = __file__
+    DIALOGS = {
+        "ducats": lambda screen, player, args, asks: dialogs.DucatsDialog(screen.view, asks=asks),
+        "cover": lambda screen, player, args, asks: dialogs.ChooseCover(player, screen.view, asks=asks),
+        "documents": lambda screen, player, args, asks: cards.DocumentsCover(player, screen.view),
+        "effect": lambda screen, player, args, asks: cards.EffectDialog(
+            player, args["document"], screen.view, asks=asks
+        ),
+        "offer": lambda screen, player, args, asks: dialogs.OfferDialog(player, screen.view, asks=asks),
+        "hand-over": lambda screen, player, args, asks: dialogs.HandOverDialog(player, screen.view, asks=asks),
+    }
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: dict[str, Any] = {}
-        self._seated: tuple[str, ...] = ()
-        self._shown: Any = None
-        self._buttons: list[Any] = []
         self._check: TableCheck | None = None
-        self.legend = KeysLegend()
-        running_app().listen(self._heard)
         self.ids.players_area.bind(size=lambda *_: self._fit_rows())
 
-    def refresh(self) -> None:
-        app = running_app()
-        table = app.table
-        if table is None:
-            return
-        view = table.public_view()["view"]
-        self.view = view
-        awaited = table.awaiting()  # made from the game's public view: asked once for both
+    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+        return step(view, awaited, panel=table.status().panel != "absent")
+
+    def heading(self, view: dict[str, Any], now: Any) -> Any:
+        return Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
+
+    def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
+        offer = offer_words((view.get("knight") or {}).get("offer"), view)
+        return (now.prompt,) if offer is None else (now.prompt, offer)
+
+    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
         self.draw_fields(app, view)
         self.draw_players(app, view, awaited)
-        self.draw_step(app, view, table, awaited)
-        self.ids.heading.text = app.tr(
-            Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
-        )
-        self.ids.happened.text = "\n".join(app.tr(text) for text in app.happened[:4])
-        self.ids.bar.fill(self)
 
     def _heard(self, notice: Any) -> None:
         if isinstance(notice, PressIgnored):
@@ -117,28 +114,13 @@ class BoardScreen(Guided, AppScreen):
         )
 
     def draw_players(self, app: Any, view: dict[str, Any], awaited: Any) -> None:
-        grid = self.ids.players
         colours = tuple(player["colour"] for player in view["players"])
-        if self._seated != colours:
-            grid.clear_widgets()
-            self.ids.heads.clear_widgets()
-            self._heads = [_cell(small=True, one_line=True) for _ in range(len(COUNTS) + 2)]
-            self._rows: list[tuple[Any, Any, list[Any]]] = []
-            for widget in self._heads:
-                self.ids.heads.add_widget(widget)
-            for colour in colours:
-                chip = Chip(colour=colour)
-                state = _cell(small=True)
-                cells = [_cell() for _ in COUNTS]
-                for widget in (chip, state, *cells):
-                    grid.add_widget(widget)
-                self._rows.append((chip, state, cells))
-            self._seated = colours
+        if self.seat_rows(colours, self.ids.heads, self.ids.players, len(COUNTS) + 2, _row, _head):
             self._fit_rows()
         for widget, head in zip(self._heads, ("", "", *HEADS), strict=True):
             widget.text = app.tr(head) if head else ""
         given = names(view)
-        for player, (chip, state, cells) in zip(view["players"], self._rows, strict=True):
+        for player, (chip, state, *cells) in zip(view["players"], self._rows, strict=True):
             chip.text = _escape(given.get(player["colour"]) or app.tr(Cap(Word(player["colour"]))))
             state.text = app.tr(_state_words(player, awaited, view))
             for cell, key in zip(cells, COUNTS, strict=True):
@@ -159,7 +141,7 @@ class BoardScreen(Guided, AppScreen):
         gaps = grid.spacing[0] * (len(COUNTS) + 1)
         widths = [(width - gaps) * NAME_SHARE, (width - gaps) * STATE_SHARE]
         widths += [(width - gaps) * (1 - NAME_SHARE - STATE_SHARE) / len(COUNTS)] * len(COUNTS)
-        for chip, state, cells in getattr(self, "_rows", ()):
+        for chip, state, *cells in self._rows:
             chip.size = (widths[0], row)
             chip.font_size = sp(theme.SMALL_SP) * scale
             state.font_size = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
@@ -167,88 +149,32 @@ class BoardScreen(Guided, AppScreen):
                 cell.size_hint_x, cell.width = None, column
             for cell in cells:
                 cell.font_size = sp(theme.BODY_SP) * scale
-        for head_cell, column in zip(getattr(self, "_heads", ()), widths, strict=True):  # "Mauern" fits
+        for head_cell, column in zip(self._heads, widths, strict=True):  # "Mauern" fits
             head_cell.size_hint_x, head_cell.width = None, column
             head_cell.font_size = max(sp(10), min(sp(theme.SMALL_SP - 2) * scale, column * 0.23))
         self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
 
-    def draw_step(self, app: Any, view: dict[str, Any], table: Any, awaited: Any) -> None:
-        panel = table.status().panel != "absent"
-        now = step(view, awaited, panel=panel)
-        options = greyed(now.options, table.trial)
-        prompt = app.tr(now.prompt)
-        offer = offer_words((view.get("knight") or {}).get("offer"), view)
-        if offer is not None:
-            prompt += "\n" + app.tr(offer)
-        self.ids.prompt.text = prompt
-        labels = tuple((app.tr(option.label), option.player, _why(app, option)) for option in options)
-        roll = awaited.rolls[0] if now.rolls else None
-        keys = table.keys() if awaited.choosing else None
-        shown = (labels, roll.die if roll else None, app.die_source(), app.language, bool(keys))
-        if self._shown == shown:
-            for button, option in zip(self._buttons, options, strict=True):
-                button.option = option  # the same choices: only what they send may differ
-            self._legend(app, view, keys)
-            return
-        self._shown = shown
-        widgets: list[Any] = []
-        if roll is not None:
-            widgets += roll_controls(app, roll.die)
-        self._buttons = []
-        for option, (text, _player, why) in zip(options, labels, strict=True):
-            button = option_button(option, text, self.choose, why)
-            widgets.append(button)
-            self._buttons.append(button)
-        if keys:
-            if self.legend.parent is not None:
-                self.legend.parent.remove_widget(self.legend)
-            widgets.append(self.legend)
-        self.ids.options.fill(widgets)
-        self._legend(app, view, keys)
-
-    def _legend(self, app: Any, view: dict[str, Any], keys: Any) -> None:
-        if keys:
-            seats = [(p["colour"], app.tr(who(p["colour"], view))) for p in view["players"]]
-            self.legend.show(seats, keys)
-
     # ----------------------------------------------------------------------------- choices
-    def guided_now(self) -> Any:
-        table = running_app().table
-        if table is None:
-            return None
-        return step(table.public_view()["view"], table.awaiting(), panel=table.status().panel != "absent")
-
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
-        view = self.view
+        if name == "pay":
+            return self._pay(args["command"])
+        return super().open_dialog(name, **args)
+
+    def _pay(self, command: Any) -> Dialog | None:
+        """Which coins pay for ``command``: asked only when there is more than one way; a
+        document drawn from the table's own deck is entered behind the cover after."""
+        ways = running_app().table.alternatives(command)  # never empty: [command] when nothing is to choose
+        then = self._entered if _real_card(self.view, command) else None
+        if len(ways) == 1:
+            if then is not None:
+                return then(ways[0])
+            running_app().table.submit(ways[0])
+            return None
 
         def asks() -> bool:
-            return self.offered(name, args)
+            return self.offered("pay", {"command": command})
 
-        if name == "pay":
-            command = args["command"]
-            table = running_app().table
-            ways = table.alternatives(command)  # never empty: [command] when nothing is to choose
-            then = self._entered if _real_card(view, command) else None
-            if len(ways) == 1:
-                if then is not None:
-                    return then(ways[0])
-                table.submit(ways[0])
-                return None
-            dialog: Dialog = dialogs.PayDialog(command.player, view, ways, asks=asks, then=then)
-        elif name == "ducats":
-            dialog = dialogs.DucatsDialog(view, asks=asks)
-        elif name == "cover":
-            dialog = dialogs.ChooseCover(args["player"], view, asks=asks)
-        elif name == "documents":
-            dialog = cards.DocumentsCover(args["player"], view)
-        elif name == "effect":
-            dialog = cards.EffectDialog(args["player"], args["document"], view, asks=asks)
-        elif name == "offer":
-            dialog = dialogs.OfferDialog(args["player"], view, asks=asks)
-        elif name == "hand-over":
-            dialog = dialogs.HandOverDialog(args["player"], view, asks=asks)
-        else:
-            return None
+        dialog: Dialog = dialogs.PayDialog(command.player, self.view, ways, asks=asks, then=then)
         dialog.bind(on_dismiss=lambda *_: self.refresh())
         return dialog.open_now()
 
@@ -275,12 +201,16 @@ class BoardScreen(Guided, AppScreen):
 
     def documents(self) -> None:
         """Ask whose documents to show, behind the cover."""
-        app = running_app()
-        self._shown = None  # the step's buttons are gone: the next refresh draws them again
-        self.ids.prompt.text = app.tr(Message("Whose documents? Tap your name."))
-        self.ids.options.fill(
-            whose(app, self.view, lambda colour: self.open_dialog("documents", player=colour), self.refresh)
-        )
+        self.whose(Message("Whose documents? Tap your name."), "documents")
+
+
+def _row(colour: str) -> tuple[Any, ...]:
+    """A player's cells in the grid: the name's chip, what the player is at, the counts."""
+    return (Chip(colour=colour), _cell(small=True), *(_cell() for _ in COUNTS))
+
+
+def _head() -> Label:
+    return _cell(small=True, one_line=True)
 
 
 def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> Any:
@@ -296,10 +226,6 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
     elif player["colour"] in awaited.locked or (player["has_chosen"] and view["phase"] in ("B", "C", "D")):
         words.append(Message("chosen"))
     return Join(*words, last=False) if words else ""
-
-
-def _why(app: Any, option: Any) -> str | None:
-    return app.tr(option.refusal) if option.refusal is not None else None
 
 
 def _real_card(view: dict[str, Any], command: Any) -> bool:

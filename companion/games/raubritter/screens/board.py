@@ -10,6 +10,7 @@ own reason. Without a kind chosen, a tap on a tile says what it is and whom it s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -21,12 +22,10 @@ from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
 from companion.app import theme
-from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
-from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog, MessageDialog
-from companion.app.pieces.options import Guided, option_button
-from companion.app.room import AppScreen, running_app
+from companion.app.pieces.table import GameTable
+from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.raubritter import score
 from companion.games.raubritter.screens import dialogs
@@ -51,41 +50,44 @@ HEADS = (Message("Tiles"), Message("Knights"), Message("Points"))
 SHARES = (0.46, 0.18, 0.18, 0.18)  # name, tiles, knights, points
 
 
-class RaubritterScreen(Guided, AppScreen):
+class RaubritterScreen(GameTable):
     screen_name = "raubritter-table"
     kv_file = __file__
+    HAPPENED = 3
+    DIALOGS = {
+        "surrender": lambda screen, player, args, asks: dialogs.SurrenderDialog(screen.view, asks=asks),
+        "hand": lambda screen, player, args, asks: dialogs.HandDialog(screen.view),
+    }
     scale = NumericProperty(1.0)
     """Texts and choices grow with a window taller than the Pi's 480 pixels (to 1.4 times)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: dict[str, Any] = {}
         self.pending = Pending()
         self.info: Any = None  # what a tap on a tile said, until the next step
-        self._seated: tuple[str, ...] = ()
-        self._rows: list[_Row] = []
-        self._shown: Any = None
-        self._buttons: list[Any] = []
-        running_app().listen(self._heard)
+        self._fresh = False
         self.ids.grid.bind(on_cell=lambda _grid, x, y: self.tapped(x, y))
         self.ids.players.bind(width=lambda *_: self._fit())
         self.bind(height=lambda *_: self._fit())
         self.bind(height=lambda _screen, height: setattr(self, "scale", min(1.4, max(1.0, height / dp(500)))))
 
     # ----------------------------------------------------------------------------- drawing
-    def refresh(self) -> None:
-        app = running_app()
-        table = app.table
-        if table is None:
-            return
-        view = table.public_view()["view"]
-        fresh = not self.view or len(view["cells"]) < len(self.view.get("cells", ()))
-        self.view = view
+    def take_in(self, table: Any, view: dict[str, Any]) -> None:
+        self._fresh = not self.view or len(view["cells"]) < len(self.view.get("cells", ()))
         if self.pending.key != key_of(view):  # the game moved on: a correction goes on, a tile is forgotten
             self.pending = Pending(key_of(view), correcting=self.pending.correcting)
         self._take_up(table, view)
         table.hold_step(_held(self.pending))  # a castle on the board before its march: kept over a power cut
-        now = step(view, self.pending)
+
+    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+        return step(view, self.pending)
+
+    def heading(self, view: dict[str, Any], now: Any) -> Any:
+        if view["current"] is None:
+            return PARTS[now.part]
+        return Message("{player} · {part}", player=who(view["current"], view), part=PARTS[now.part])
+
+    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
         self.draw_players(app, view)
         self.ids.grid.show(
             view,
@@ -94,17 +96,12 @@ class RaubritterScreen(Guided, AppScreen):
             pending=now.ghost,
             selected=self.pending.moving,
         )
-        if fresh:
+        if self._fresh:
             self.ids.grid.zoom_all()
-        self.draw_step(app, now)
-        heading: Any = Message("{player} · {part}", player=who(view["current"], view), part=PARTS[now.part])
-        if view["current"] is None:
-            heading = PARTS[now.part]
-        self.ids.heading.text = app.tr(heading)
         self.ids.whole.text = app.tr(Message("Whole layout"))
-        said = [self.info] if self.info is not None else app.happened[:3]
-        self.ids.happened.text = "\n".join(app.tr(text) for text in said)
-        self.ids.bar.fill(self)
+
+    def said(self, app: Any) -> Sequence[Any]:
+        return [self.info] if self.info is not None else app.happened[: self.HAPPENED]
 
     def _heard(self, notice: Any) -> None:
         if isinstance(notice, Happened | Moved):
@@ -126,18 +123,8 @@ class RaubritterScreen(Guided, AppScreen):
         )
 
     def draw_players(self, app: Any, view: dict[str, Any]) -> None:
-        box = self.ids.players
         colours = tuple(p["colour"] for p in view["players"])
-        if self._seated != colours:
-            box.clear_widgets()
-            self.ids.heads.clear_widgets()
-            self._heads = [cell(small=True) for _ in SHARES]
-            for label in self._heads:
-                self.ids.heads.add_widget(label)
-            self._rows = [_Row(colour) for colour in colours]
-            for row in self._rows:
-                box.add_widget(row)
-            self._seated = colours
+        if self.seat_rows(colours, self.ids.heads, self.ids.players, len(SHARES), _Row):
             self._fit()
         for label, head in zip(self._heads, ("", *HEADS), strict=True):
             label.text = app.tr(head) if head else ""
@@ -165,42 +152,37 @@ class RaubritterScreen(Guided, AppScreen):
         for label, width in zip(getattr(self, "_heads", ()), _widths(area.width), strict=True):
             label.size_hint_x, label.width = None, width
 
-    def draw_step(self, app: Any, now: Any) -> None:
-        self.ids.prompt.text = app.tr(now.prompt)
-        labels = tuple((app.tr(option.label), option.player, option.main) for option in now.options)
-        shown = (labels, app.language, self.scale)
-        if self._shown == shown:
-            for button, option in zip(self._buttons, now.options, strict=True):
-                button.option = option
-            return
-        self._shown = shown
-        self._buttons, widgets = [], []
+    def drawn_with(self) -> tuple[Any, ...]:
+        return (self.scale,)
+
+    def button(self, option: Any, text: str, why: str | None) -> Any:
+        button = super().button(option, text, why)
+        button.height = dp(46) * self.scale
+        button.font_size = sp(theme.SMALL_SP + 1) * self.scale
+        return button
+
+    def arranged(self, app: Any, now: Any, buttons: list[Any]) -> list[Any]:
+        """The choices of one kind side by side (all fit at 800×480); at the end, the ranking."""
+        widgets: list[Any] = []
         grids: dict[str, GridLayout] = {}
-        for option, (text, _player, _main) in zip(now.options, labels, strict=True):
-            button = option_button(option, text, self.choose)
-            button.height = dp(46) * self.scale
-            button.font_size = sp(theme.SMALL_SP + 1) * self.scale
-            self._buttons.append(button)
+        for button in buttons:
+            option = button.option
             group = _group(option)
             if group is None:
                 widgets.append(button)
                 continue
-            if group not in grids:  # the choices of one kind side by side: all fit at 800×480
+            if group not in grids:
                 grids[group] = GridLayout(cols=COLUMNS[group], spacing=dp(3), size_hint_y=None, height=0)
                 grids[group].bind(minimum_height=grids[group].setter("height"))
                 widgets.append(grids[group])
-            if group == "kind":
+            if group == "kind" and option.refusal is None:
                 _as_tile(button, option.args["kind"])
             grids[group].add_widget(button)
         if now.part == "over":  # the end: the ranking with its tie-breaks, in words
             widgets += [_standing(app.tr(text), self.scale) for text in score.standing(self.view)]
-        self.ids.options.fill(widgets)
+        return widgets
 
     # ----------------------------------------------------------------------------- choices
-    def guided_now(self) -> Any:
-        table = running_app().table
-        return None if table is None else step(table.public_view()["view"], self.pending)
-
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         """A choice of the guide: most only move the tile being laid on by a step."""
         view, pending = self.view, self.pending
@@ -217,14 +199,8 @@ class RaubritterScreen(Guided, AppScreen):
             self.pending = replace(pending, drops=args["drops"])
         elif name == "correcting":
             self.pending = Pending(key_of(view), correcting=bool(args["on"]))
-        elif name in ("surrender", "hand"):
-            dialog: Dialog = (
-                dialogs.SurrenderDialog(view, asks=lambda: self.offered("surrender", {}))
-                if name == "surrender"
-                else dialogs.HandDialog(view)
-            )
-            dialog.bind(on_dismiss=lambda *_: self.refresh())
-            return dialog.open_now()
+        else:
+            return super().open_dialog(name, **args)
         self.refresh()
         return None
 

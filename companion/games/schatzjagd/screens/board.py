@@ -20,14 +20,10 @@ from kivy.utils import escape_markup
 
 from companion.app import theme
 from companion.app.people import names
-from companion.app.pieces.bar import BottomBar  # noqa: F401 - the bar in board.kv
-from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices in board.kv
 from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog
-from companion.app.pieces.options import Guided, option_button
-from companion.app.pieces.rolls import roll_controls
-from companion.app.pieces.whose import whose
-from companion.app.room import AppScreen, running_app
+from companion.app.pieces.table import GameTable
+from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.schatzjagd.screens import covers, dialogs
 from companion.games.schatzjagd.screens.guide import PARTS, short_place, step, walls_name, who
@@ -47,60 +43,45 @@ COUNTER_ROWS = {"life": "green", "gold": "yellow", "strength": "red", "weapons":
 SHARES = (0.15, 0.24, 0.105, 0.105, 0.105, 0.105, 0.08, 0.11)  # name, place, the values, hand, treasures
 
 
-# Each dialog a choice opens: (player, the choice's args, the public view, what it answers) -> dialog.
-DIALOGS: dict[str, Any] = {
-    "travel": lambda p, a, view, asks: dialogs.PlaceDialog(p, a["die"], view, asks=asks),
-    "teleport": lambda p, a, view, asks: dialogs.PlaceDialog(p, a["die"], view, portal=True, asks=asks),
-    "reveal": lambda p, a, view, asks: dialogs.RevealDialog(p, view, asks=asks),
-    "special": lambda p, a, view, asks: dialogs.SpecialDialog(p, view, asks=asks),
-    "healer": lambda p, a, view, asks: dialogs.HealerDialog(p, view, asks=asks),
-    "smith": lambda p, a, view, asks: dialogs.SmithDialog(p, view, asks=asks),
-    "spell": lambda p, a, view, asks: dialogs.SpellDialog(p, view, asks=asks),
-    "place-card": lambda p, a, view, asks: dialogs.SlotDialog(p, view, asks=asks),
-    "remove-card": lambda p, a, view, asks: dialogs.RemoveDialog(p, view, asks=asks),
-    "pick-up": lambda p, a, view, asks: covers.PickUpCover(p, view, asks=asks),
-    "dig": lambda p, a, view, asks: covers.DigCover(p, view, asks=asks),
-    "hide": lambda p, a, view, asks: covers.HideCover(p, view, asks=asks),
-    "plunder": lambda p, a, view, asks: covers.PlunderCover(p, a["die"], view, asks=asks),
-    "treasures-of": lambda p, a, view, asks: covers.TreasuresCover(p, view),
-    "correct": lambda p, a, view, asks: dialogs.CorrectDialog(view),
-}
-
-
-class TableScreen(Guided, AppScreen):
+class TableScreen(GameTable):
     screen_name = "schatzjagd-table"
     kv_file = __file__
+    # Each dialog a choice opens: (screen, player, the choice's args, what it answers) -> dialog.
+    DIALOGS = {
+        "travel": lambda s, p, a, asks: dialogs.PlaceDialog(p, a["die"], s.view, asks=asks),
+        "teleport": lambda s, p, a, asks: dialogs.PlaceDialog(p, a["die"], s.view, portal=True, asks=asks),
+        "reveal": lambda s, p, a, asks: dialogs.RevealDialog(p, s.view, asks=asks),
+        "special": lambda s, p, a, asks: dialogs.SpecialDialog(p, s.view, asks=asks),
+        "healer": lambda s, p, a, asks: dialogs.HealerDialog(p, s.view, asks=asks),
+        "smith": lambda s, p, a, asks: dialogs.SmithDialog(p, s.view, asks=asks),
+        "spell": lambda s, p, a, asks: dialogs.SpellDialog(p, s.view, asks=asks),
+        "place-card": lambda s, p, a, asks: dialogs.SlotDialog(p, s.view, asks=asks),
+        "remove-card": lambda s, p, a, asks: dialogs.RemoveDialog(p, s.view, asks=asks),
+        "pick-up": lambda s, p, a, asks: covers.PickUpCover(p, s.view, asks=asks),
+        "dig": lambda s, p, a, asks: covers.DigCover(p, s.view, asks=asks),
+        "hide": lambda s, p, a, asks: covers.HideCover(p, s.view, asks=asks),
+        "plunder": lambda s, p, a, asks: covers.PlunderCover(p, a["die"], s.view, asks=asks),
+        "treasures-of": lambda s, p, a, asks: covers.TreasuresCover(p, s.view),
+        "correct": lambda s, p, a, asks: dialogs.CorrectDialog(s.view),
+    }
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.view: dict[str, Any] = {}
-        self._seated: tuple[str, ...] = ()
-        self._rows: list[_Row] = []
-        self._shown: Any = None
-        self._buttons: list[Any] = []
         self.lost: dict[tuple[str, str], int] = {}
-        running_app().listen(self._heard)
         self.ids.henchmen.bind(size=lambda *_: self._fit())
 
     # ----------------------------------------------------------------------------- drawing
-    def refresh(self) -> None:
-        app = running_app()
-        table = app.table
-        if table is None:
-            return
-        view = table.public_view()["view"]
-        self.view = view
-        awaited = table.awaiting()
-        now = step(view, awaited, table.kept())
-        self.draw_henchmen(app, view)
-        self.draw_board(app, view)
-        self.draw_step(app, now, awaited)
-        heading: Any = Message(
+    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+        return step(view, awaited, table.kept())
+
+    def heading(self, view: dict[str, Any], now: Any) -> Any:
+        return Message(
             "Day {day} · {player} · {part}", day=view["day"], player=who(view["current"], view), part=PARTS[now.part]
         )
-        self.ids.heading.text = app.tr(heading)
-        self.ids.happened.text = "\n".join(app.tr(text) for text in app.happened[:4])
-        self.ids.bar.fill(self)
+
+    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+        self.draw_henchmen(app, view)
+        self.draw_board(app, view)
 
     def _heard(self, notice: Any) -> None:
         """What the last step pushed past the limits, shown beside the value until the next step."""
@@ -117,17 +98,8 @@ class TableScreen(Guided, AppScreen):
     def draw_henchmen(self, app: Any, view: dict[str, Any]) -> None:
         box = self.ids.henchmen
         colours = tuple(p["colour"] for p in view["players"])
-        if self._seated != colours:
-            box.clear_widgets()
-            self.ids.heads.clear_widgets()
-            self._heads = [cell(small=True) for _ in SHARES]
-            for label in self._heads:
-                self.ids.heads.add_widget(label)
-            self._rows = [_Row(colour) for colour in colours]
-            for row in self._rows:
-                box.add_widget(row)
+        if self.seat_rows(colours, self.ids.heads, box, len(SHARES), _Row):
             box.add_widget(Widget())  # what the rows leave stays below them
-            self._seated = colours
             self._fit()
         for label, head in zip(self._heads, ("", "", *HEADS), strict=True):
             label.text = app.tr(head) if head else ""
@@ -188,47 +160,13 @@ class TableScreen(Guided, AppScreen):
         ]
         self.ids.board.text = "\n".join(parts)
 
-    def draw_step(self, app: Any, now: Any, awaited: Any) -> None:
-        self.ids.prompt.text = app.tr(now.prompt)
-        labels = tuple((app.tr(option.label), option.player, option.main) for option in now.options)
-        roll = awaited.rolls[0] if now.rolls and awaited.rolls else None
-        shown = (labels, roll.die if roll else None, app.die_source(), app.language)
-        if self._shown == shown:
-            for button, option in zip(self._buttons, now.options, strict=True):
-                button.option = option
-            return
-        self._shown = shown
-        widgets: list[Any] = []
-        if roll is not None:
-            widgets += roll_controls(app, roll.die)
-        self._buttons = []
-        for option, (text, _player, _main) in zip(now.options, labels, strict=True):
-            button = option_button(option, text, self.choose)
-            widgets.append(button)
-            self._buttons.append(button)
-        self.ids.options.fill(widgets)
-
     # ----------------------------------------------------------------------------- choices
-    def guided_now(self) -> Any:
-        table = running_app().table
-        return None if table is None else step(table.public_view()["view"], table.awaiting(), table.kept())
-
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
-        view = self.view
-        app = running_app()
-
-        def asks() -> bool:
-            return self.offered(name, args)
-
-        if name == "roll-again":
-            app.table.cancel_roll()
+        if name == "roll-again":  # the kept die rolled again: no dialog, the step drawn anew
+            running_app().table.cancel_roll()
             self.refresh()
             return None
-        if name not in DIALOGS:
-            return None
-        dialog: Dialog = DIALOGS[name](args.get("player", view.get("current")), args, view, asks)
-        dialog.bind(on_dismiss=lambda *_: self.refresh())
-        return dialog.open_now()
+        return super().open_dialog(name, **args)
 
     def correct(self) -> None:
         """A henchman's values or place set by hand."""
@@ -236,12 +174,7 @@ class TableScreen(Guided, AppScreen):
 
     def treasures(self) -> None:
         """Ask whose treasures to show, behind the cover."""
-        app = running_app()
-        self._shown = None  # the step's buttons are gone: the next refresh draws them again
-        self.ids.prompt.text = app.tr(Message("Whose treasures? Tap your name."))
-        self.ids.options.fill(
-            whose(app, self.view, lambda colour: self.open_dialog("treasures-of", player=colour), self.refresh)
-        )
+        self.whose(Message("Whose treasures? Tap your name."), "treasures-of")
 
 
 def _widths(width: float) -> list[float]:
