@@ -48,6 +48,12 @@ class SaveSummary:
     players: tuple[tuple[str, str | None], ...]
 
 
+def seated(config: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
+    """The players of a setup stored as a list of ``{"colour": .., "name": ..}`` in seating order,
+    as a :class:`SaveSummary` lists them."""
+    return tuple((p.get("colour", ""), p.get("name")) for p in config.get("players", ()))
+
+
 @dataclass(frozen=True, slots=True)
 class GameSettings:
     """A game's own settings, stored per game in the app's settings file and shown only for it.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.app.contract import SaveSummary, game_screens
+from companion.app.contract import SaveSummary, game_screens, seated
 from companion.i18n import Message
 
 COMMANDS = {  # the game log's name of each command
@@ -29,7 +29,7 @@ TILES = 24
 
 def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
     """The area of this table, the tiles laid so far (or the end) and the players as seated."""
-    players = tuple((p.get("colour", ""), p.get("name")) for p in config.get("players", ()))
+    players = seated(config)
     laid, over = 0, False
     for event in events:
         kind = event.get("type")

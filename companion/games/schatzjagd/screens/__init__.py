@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.app.contract import SaveSummary, game_screens
+from companion.app.contract import SaveSummary, game_screens, seated
 from companion.i18n import Message, Plural
 
 COMMANDS = {  # the game log's name of each command
@@ -40,7 +40,7 @@ FIRST = "schatzjagd-table"
 
 def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> SaveSummary:
     """The victory agreed, the day (or the end) and the princes, from the setup and the events."""
-    players = tuple((p.get("colour", ""), p.get("name")) for p in config.get("players", ()))
+    players = seated(config)
     day, over = 1, False
     for event in events:
         kind = event.get("type")
