@@ -498,6 +498,7 @@ class CompanionApp(App):
             RollCalled,
             Rolling,
             RollKept,
+            StepHeld,
             StepResumed,
         )
 
@@ -535,6 +536,8 @@ class CompanionApp(App):
             self.tell(notice.text if notice.text is not None else Message("The die shows {face}.", face=notice.face))
         elif isinstance(notice, Rolling):
             self.tell(Message("The die is rolling ..."))
+        elif isinstance(notice, StepHeld) and (notice.given_up or self.root.word_is_refusal):
+            self.tell("")  # the step went on: a refusal before it (or the roll given up) is no news
         elif isinstance(notice, DeviceChanged):
             self.refresh_status()
         for listener in self._listeners:

@@ -1,4 +1,4 @@
-"""The status line's words, without Kivy: the panel, the die, and whose move it is."""
+"""The status line's words, without Kivy: the panel (in a game that uses it), the die, and whose move it is."""
 
 from __future__ import annotations
 
@@ -58,18 +58,16 @@ TYPED = Message("Die: a real one, its face tapped")
 
 
 def parts(table: Any, source: str = "screen") -> list[Any]:
-    """The panel, the die, whose move; ``source`` is where the settings say rolls come from."""
+    """The panel (only in a game that uses it: Die Glücksritter's secret choice), the die, whose
+    move; ``source`` is where the settings say rolls come from."""
     if table is None:
-        return [PANEL["absent"], TYPED if source == "typed" else DIE["absent"], Message("No game running")]
+        return [TYPED if source == "typed" else DIE["absent"], Message("No game running")]
     state = table.status()
     die = TYPED if source == "typed" and state.die in ("absent", "disabled") else DIE.get(state.die, DIE["silent"])
-    return [
-        PANEL.get(state.panel, PANEL["lost"]),
-        die,
-        whose_move(table.awaiting(), table.public_view()["view"]),
-    ]
+    panel = [PANEL.get(state.panel, PANEL["lost"])] if table.uses_panel() else []
+    return [*panel, die, whose_move(table.awaiting(), table.public_view()["view"])]
 
 
 def line(table: Any, source: str = "screen") -> Any:
-    """One line: panel · die · whose move."""
+    """One line: the panel where the game uses it, the die, whose move."""
     return Join(*parts(table, source), last=False)

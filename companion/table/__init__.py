@@ -23,6 +23,7 @@ from companion.table.notices import (
     RollCalled,
     Rolling,
     RollKept,
+    StepHeld,
 )
 
 _LAZY = {
@@ -58,6 +59,7 @@ __all__ = [
     "Rolled",
     "RollWanted",
     "Rolling",
+    "StepHeld",
     "Table",
     "TableGame",
 ]

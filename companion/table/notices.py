@@ -154,6 +154,15 @@ class Rolling:
 
 
 @dataclass(frozen=True, slots=True)
+class StepHeld:
+    """The step under way went on without anything written yet: a screen holds more of it (a
+    castle laid before its march) or, ``given_up``, a roll it had asked for was given up before
+    its die fell. A refusal said before it is no news any more."""
+
+    given_up: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DeviceChanged:
     """The panel or the die came or went; ``detail`` says which port or why."""
 
@@ -175,5 +184,6 @@ Notice = (
     | RollCalled
     | RollKept
     | Rolling
+    | StepHeld
     | DeviceChanged
 )

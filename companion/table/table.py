@@ -38,6 +38,7 @@ from companion.table.notices import (
     RollCalled,
     Rolling,
     RollKept,
+    StepHeld,
     StepResumed,
 )
 from companion.table.rolls import tilted, use_roll
@@ -323,6 +324,8 @@ class Table:
         self._asked = None
         self._faces = []
         self._keep_under_way()
+        if given_up:
+            self._tell(StepHeld(given_up=True))
         return given_up
 
     def hold_step(self, step: dict[str, Any] | None) -> None:
@@ -331,8 +334,11 @@ class Table:
         written does not lose it (:mod:`companion.table.underway`); None: nothing is under way.
         Only what the table sees anyway: never a secret. A written command forgets it."""
         self._loop.check()
-        self._screen_step = dict(step) if step is not None else None
+        held = dict(step) if step is not None else None
+        changed, self._screen_step = held != self._screen_step, held
         self._keep_under_way()
+        if changed:  # the step went on (or was put back): a refusal said before it is no news
+            self._tell(StepHeld())
 
     def resumed_step(self) -> dict[str, Any] | None:
         """The step a screen held when the power went off, if the game still stands where it was

@@ -9,7 +9,7 @@ import json
 
 from companion.games.schatzjagd.table import NOT_ROLLED
 from companion.i18n import render
-from companion.table import Happened, Refused, RollCalled, RollKept, underway
+from companion.table import Happened, Refused, RollCalled, RollKept, StepHeld, underway
 from engines.schatzjagd.commands import Flee, Teleport, Travel
 from tests.companion.table.test_schatzjagd_table import on_the_teleportal, rollers, start, to_the_monster, written
 
@@ -101,5 +101,17 @@ def test_a_flight_asked_for_is_given_up_while_its_die_has_not_fallen(start):
     table.submit(Flee("blue", NOT_ROLLED))
     assert table.awaiting().asked and not table.awaiting().held
     assert table.cancel_roll() is True
+    assert heard[-1] == StepHeld(given_up=True)  # the bottom line lets go of the roll's words
     assert not table.awaiting().asked and rollers(table) == ["blue"]
     assert table.cancel_roll() is False  # nothing left to give up
+
+
+def test_a_step_a_screen_holds_is_told_when_it_goes_on(start):
+    journal, session, table, heard = start()
+    table.hold_step({"step": "a"})
+    assert heard[-1] == StepHeld()
+    told = len(heard)
+    table.hold_step({"step": "a"})  # the same again: nothing new
+    assert len(heard) == told
+    table.hold_step(None)
+    assert heard[-1] == StepHeld() and len(heard) == told + 1
