@@ -116,19 +116,13 @@ def _label(state: str, label: Label) -> Iterator[Finding]:
         if broken:
             why.append(f"broken mid-word ({', '.join(map(repr, broken))}): wider than the {width:.0f} px of text_size")
     if drawn is not None:
+        if _beyond(drawn, box) or any(_beyond(drawn, clip) for clip in _cutting(clips)):
+            drawn = _ink_rect(label) or drawn  # the letters themselves, not the room around them
         w, h = drawn[2] - drawn[0], drawn[3] - drawn[1]
         if _beyond(drawn, box):
             where = "cut at the edges of its text_size" if label.text_size[1] is not None else "drawn beyond its box"
             why.append(f"the text needs {w:.0f}×{h:.0f} px, {where} ({box[2] - box[0]:.0f}×{box[3] - box[1]:.0f})")
-        for clip, clipper in clips:
-            if clipper is not None:  # a list that scrolls: out of view is what scrolling shows
-                across, down = _scrolls(clipper)
-                clip = (
-                    -_FAR if across else clip[0],
-                    -_FAR if down else clip[1],
-                    _FAR if across else clip[2],
-                    _FAR if down else clip[3],
-                )
+        for clip, clipper in zip(_cutting(clips), (clipper for _, clipper in clips), strict=True):
             if _beyond(drawn, clip):
                 edge = "the window's edge" if clipper is None else f"the edge of {type(clipper).__name__}"
                 why.append(f"the text is cut by {edge}")
@@ -170,30 +164,29 @@ def _broken_words(label: Label, words: list[str]) -> list[str]:
     return [word for word in words if word not in laid]
 
 
-def _core_like(label: Label, text_size: tuple[float | None, float | None]) -> Any:
-    """A core label with the label's own font, size, markup, padding and alignment."""
+def _core_like(label: Label, text_size: tuple[float | None, float | None], *, as_shown: bool = False) -> Any:
+    """A core label with the label's own font, size, markup, padding and alignment; unless
+    ``as_shown``, without shortening or a limit of lines."""
     own = label._label
     core = type(own)(text=own.text)
     core.options = dict(own.options, padding=list(own.options["padding"]))
-    core.options.update(shorten=False, max_lines=0)
+    if not as_shown:
+        core.options.update(shorten=False, max_lines=0)
     core.usersize = text_size
     core.resolve_font_name()
     return core
 
 
-def _drawn_rect(label: Label) -> Rect | None:
-    """Where the label's glyphs are drawn, in window pixels: its texture sits on the label's centre
-    (Kivy's ``<Label>`` rule); inside it the lines are placed as ``LabelBase.render_lines`` and
-    ``_render_real`` place them (valign, halign, padding)."""
+def _placement(label: Label) -> tuple[int, int, int, int, int] | None:
+    """Where the label's texture lies in the label (Kivy's ``<Label>`` rule puts it on the label's
+    centre) and how far below the texture's top its lines begin (``LabelBase._render_real``: valign
+    and padding): x, y, width, height, top."""
     core = label._label
-    lines = [line for line in core._cached_lines if line.words]
-    texture = label.texture_size
-    if not lines or texture[0] <= 1 or texture[1] <= 1:
+    tw, th = label.texture_size
+    if not any(line.words for line in core._cached_lines) or tw <= 1 or th <= 1:
         return None
-    tw, th = texture
-    left_pad, top_pad, right_pad, bottom_pad = _padding(core.options)
-    every = core._cached_lines
-    inner = sum(line.h for line in every) + top_pad + bottom_pad
+    top_pad = _padding(core.options)[1]
+    inner = core._internal_size[1]
     valign = core.options["valign"]
     if valign == "bottom":
         top = int(th - inner + top_pad)
@@ -201,9 +194,23 @@ def _drawn_rect(label: Label) -> Rect | None:
         top = int(top_pad)
     else:
         top = int((th - inner + 2 * top_pad) / 2)
+    return int(label.center_x - tw / 2.0), int(label.center_y - th / 2.0), int(tw), int(th), top
+
+
+def _drawn_rect(label: Label) -> Rect | None:
+    """The box of the label's lines as drawn, in window pixels: inside the texture each line is
+    placed as ``LabelBase.render_lines`` places it (halign, padding)."""
+    placed = _placement(label)
+    if placed is None:
+        return None
+    tx, ty, tw, th, top = placed
+    core = label._label
+    left_pad, _, right_pad, _ = _padding(core.options)
     halign = core.options["halign"]
     lefts, rights = [], []
-    for line in lines:
+    for line in core._cached_lines:
+        if not line.words:
+            continue
         lw = line.w
         if halign == "center":
             x = min(int(tw - lw), max(int(left_pad), int((tw - lw + left_pad - right_pad) / 2.0)))
@@ -213,12 +220,50 @@ def _drawn_rect(label: Label) -> Rect | None:
             x = left_pad
         lefts.append(x)
         rights.append(x + lw)
-    tx, ty = int(label.center_x - tw / 2.0), int(label.center_y - th / 2.0)
-    height = sum(line.h for line in every)
-    left, right = tx + min(lefts), tx + max(rights)
     upper = ty + th - top
-    lower = upper - height
-    return _to_window(label, left, lower, right, upper)
+    lower = upper - sum(line.h for line in core._cached_lines)
+    return _to_window(label, tx + min(lefts), lower, tx + max(rights), upper)
+
+
+class _Capture:
+    """Takes the pixels a core label renders instead of a texture (no GL needed)."""
+
+    data: Any = None
+
+    def blit_data(self, data: Any) -> None:
+        self.data = data
+
+
+def _ink_rect(label: Label) -> Rect | None:
+    """The box of the glyphs' ink as drawn, in window pixels: a line's box holds room above and
+    below its letters, and a box cut by a pixel or two in that room cuts nothing. The lines are
+    rendered again in full (no height to cut them) and placed where the label places its own;
+    None when the label shows other lines than those (lines dropped: said on its own)."""
+    placed = _placement(label)
+    if placed is None:
+        return None
+    tx, ty, tw, th, top = placed
+    core = _core_like(label, (label.text_size[0], None), as_shown=True)
+    size = core.render()
+    if len(core._cached_lines) != len(label._label._cached_lines) or size[0] <= 1 or size[1] <= 1:
+        return None
+    core._size = size
+    capture = _Capture()
+    core.texture = capture
+    core.render(real=True)
+    image = capture.data
+    if image is None or image.fmt != "rgba":
+        return None
+    width, height, pixels = image.width, image.height, image.data
+    alpha = memoryview(pixels)[3::4]
+    rows = [y for y in range(height) if any(alpha[y * width : (y + 1) * width])]
+    if not rows:
+        return None
+    columns = [x for x in range(width) if any(alpha[x::width])]
+    shift = top - _padding(core.options)[1]  # the reference's lines begin at its top padding
+    upper = ty + th - (rows[0] + shift)
+    lower = ty + th - (rows[-1] + 1 + shift)
+    return _to_window(label, tx + columns[0], lower, tx + columns[-1] + 1, upper)
 
 
 def _padding(options: dict[str, Any]) -> tuple[float, float, float, float]:
@@ -300,6 +345,23 @@ def _clips(widget: Widget) -> Iterator[tuple[Rect, Widget | None]]:
         if isinstance(node, StencilView):
             yield _rect(node), node
         node = node.parent
+
+
+def _cutting(clips: list[tuple[Rect, Widget | None]]) -> list[Rect]:
+    """Each clipping area's edges that cut: a list that scrolls shows what lies beyond its edges
+    in the direction it scrolls (that is what scrolling is for)."""
+    cutting = []
+    for clip, clipper in clips:
+        if clipper is not None:
+            across, down = _scrolls(clipper)
+            clip = (
+                -_FAR if across else clip[0],
+                -_FAR if down else clip[1],
+                _FAR if across else clip[2],
+                _FAR if down else clip[3],
+            )
+        cutting.append(clip)
+    return cutting
 
 
 def _scrolls(view: Widget) -> tuple[bool, bool]:

@@ -76,6 +76,9 @@ def _cases() -> dict[str, Callable[[], Any]]:
     def fits_markup() -> Any:
         return placed(label("[b]Grün[/b] zieht [color=#aa0000]6[/color] &bl;Feld 2&br;", (300, 40), markup=True))
 
+    def room_above_letters_cut() -> Any:  # the line's box a few pixels taller than the label: no letter is cut
+        return placed(label("man nimmt zwei", (200, 18), text_size=(200, 18), valign="middle"))
+
     def wrapped_too_low() -> Any:
         return placed(label(LONG, (150, 30), text_size=(150, None)), 20, 200)
 
@@ -116,12 +119,13 @@ def _cases() -> dict[str, Callable[[], Any]]:
 
     def clipped_not_scrolling() -> Any:
         area = StencilView(size=(300, 30))
-        area.add_widget(label(LONG[:20], (300, 50), pos=(20, 180)))
+        area.add_widget(label(LONG[:20], (300, 50), pos=(20, 175)))  # its line across the edge
         return placed(area, 20, 200)
 
     return {
         "fits": fits,
         "fits_markup": fits_markup,
+        "room_above_letters_cut": room_above_letters_cut,
         "wrapped_too_low": wrapped_too_low,
         "wrapped_lines_dropped": wrapped_lines_dropped,
         "too_many_lines": too_many_lines,

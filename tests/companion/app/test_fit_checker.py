@@ -27,7 +27,9 @@ def whys(found: dict[str, list[dict]], case: str) -> list[str]:
     return [finding["why"] for finding in found[case]]
 
 
-@pytest.mark.parametrize("case", ["fits", "fits_markup", "button_48", "scrolling_list_partly_out"])
+@pytest.mark.parametrize(
+    "case", ["fits", "fits_markup", "room_above_letters_cut", "button_48", "scrolling_list_partly_out"]
+)
 def test_what_fits_passes(found, case):
     assert found[case] == []
 
