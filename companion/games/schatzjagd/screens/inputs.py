@@ -1,6 +1,7 @@
 """What Schatzjagd's dialogs ask by touch: a place on the board (a field by its road letter and
 river number, the city and its shops, a castle, and the walls a field lies before) and a card's
-effects (``life+3``, ``gold-2``, ``strength/2``, ``poison=1``). Nothing is typed.
+effects (``life+3``, ``gold-2``, ``strength/2``, ``poison=1``). Nothing is typed but an effect's number,
+on the keypad.
 
 The board's size is not the referee's business (the cardboard is the truth): the letters and
 numbers offered are the engine's field ids that fit the box's board, and the fields in play now
@@ -12,12 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import ObjectProperty
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 
 from companion.app import theme
+from companion.app.pieces.keypad import Keypad
 from companion.app.room import running_app
 from companion.app.widgets import toggle
 from companion.games.schatzjagd.screens.guide import short_place
@@ -37,6 +38,7 @@ COUNTER_NAMES = {
     "weapons": Message("Weapons"),
     "poison": Message("Poison"),
 }
+AMOUNT_HIGH = 20  # the most a card adds, takes or sets
 OPS = (("add", "+{n}"), ("sub", "−{n}"), ("halve", "÷2"), ("set", "={n}"))
 
 
@@ -163,7 +165,7 @@ def is_field(place: str | None) -> bool:
 
 class EffectsEditor(GridLayout):
     """A card's effects in three rows: the effects so far (a tap takes one back), the value, and the
-    sign with the number and "Add"."""
+    sign with the number (a tap on it opens the keypad) and "Add"."""
 
     def __init__(self, effects: Sequence[Effect] = (), *, title: Text | None = None, **kwargs: Any) -> None:
         super().__init__(cols=1, spacing=dp(4), size_hint_y=None, height=0, **kwargs)
@@ -196,14 +198,9 @@ class EffectsEditor(GridLayout):
         less, more = Factory.Quiet(text="−"), Factory.Quiet(text="+")
         less.bind(on_release=lambda *_: self.step(-1))
         more.bind(on_release=lambda *_: self.step(1))
-        number = Label(  # as tall as the buttons beside it, the number in their middle
-            text=str(self.amount),
-            bold=True,
-            color=theme.INK,
-            font_size=sp(theme.BODY_SP),
-            size_hint_y=None,
-            height=dp(theme.TOUCH_DP),
-        )
+        number = Factory.Quiet(text=str(self.amount), bold=True)  # a tap opens the keypad
+        number.bind(on_release=lambda *_: self.type_amount())
+        self.number = number
         for widget in (less, number, more):
             row.add_widget(widget)
         for op, sign in OPS:
@@ -227,7 +224,16 @@ class EffectsEditor(GridLayout):
         self.draw()
 
     def step(self, by: int) -> None:
-        self.amount = max(0, min(20, self.amount + by))
+        self.amount = max(0, min(AMOUNT_HIGH, self.amount + by))
+        self.draw()
+
+    def type_amount(self) -> Keypad:
+        """The amount typed on the keypad (twelve: the number, 1, 2, OK) instead of stepped to."""
+        title = running_app().tr(COUNTER_NAMES[self.counter])
+        return Keypad(title, low=0, high=AMOUNT_HIGH, value=self.amount, done=self.set_amount).open_now()
+
+    def set_amount(self, amount: int) -> None:
+        self.amount = max(0, min(AMOUNT_HIGH, amount))
         self.draw()
 
     def add(self) -> None:
