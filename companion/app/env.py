@@ -42,6 +42,11 @@ def prepare(kivy_home: Path, *, size: tuple[int, int] | None = None, headless: b
     # On a touch display, touches arrive through hidinput and as SDL mouse events: ignore the
     # mouse while a touch is active, or every tap counts twice (docs/app.md).
     os.environ.setdefault("KCFG_INPUT_MOUSE", "mouse,disable_on_activity")
+    # Kivy's own keyboard stays the real one ("system"): the app docks its own on-screen keyboard
+    # in the screens where names are typed (companion/app/pieces/keyboard.py). Kivy's "dock" mode
+    # would lay its keyboard over the window's foot, covering a field low on the form, and its
+    # shift holds only while a finger stays on it; a real keyboard types into the field all the same.
+    os.environ.setdefault("KCFG_KIVY_KEYBOARD_MODE", "system")
 
 
 def _no_cutbuffer_alarm(record: logging.LogRecord) -> bool:

@@ -1,6 +1,8 @@
 """Who plays, for a game's new-game form: the colours tapped in seating order (a second tap takes a
 colour out again), and a name for each seat, which a player may leave empty (then the colour is the
-name). Names are the only thing typed; nothing needs them."""
+name). Names are the only thing typed, with the on-screen keyboard (:mod:`.keyboard`) where the
+hosting screen docks one, which offers the names of earlier games (:mod:`.names`) that no other
+seat has taken; nothing needs them."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.textinput import TextInput
 
 from companion.app import theme
+from companion.app.pieces.keyboard import NameField
+from companion.app.pieces.names import earlier_names, offered
 from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.i18n import Cap, Message, Word
@@ -53,14 +56,11 @@ class Seating(GridLayout):
         self.name_rows.clear_widgets()
         for seat, colour in enumerate(self.seated, start=1):
             self.name_rows.add_widget(Chip(colour=colour, text=str(seat)))
-            field = TextInput(
+            field = NameField(
                 text=self.names.get(colour, ""),
                 hint_text=app.tr(Cap(Word(colour))),
-                multiline=False,
-                font_size=dp(theme.BODY_SP),
-                write_tab=False,
-                size_hint_y=None,
-                height=dp(theme.TOUCH_DP),
+                limit=NAME_LIMIT,
+                offered=lambda c=colour: self.offered(c),
             )
             field.bind(text=lambda _field, text, c=colour: self._name(c, text))
             self.name_rows.add_widget(field)
@@ -78,6 +78,12 @@ class Seating(GridLayout):
 
     def _name(self, colour: str, text: str) -> None:
         self.names[colour] = text[:NAME_LIMIT]
+
+    def offered(self, colour: str) -> list[str]:
+        """The names of earlier games for ``colour``'s seat, most recent first: none that another
+        seat has been given (read from the journal each time a name field takes the focus)."""
+        others = [name for c, name in self.given_names().items() if c != colour]
+        return offered(earlier_names(running_app().journal), others)
 
     def given_names(self) -> dict[str, str]:
         """The names given to the seated colours, trimmed; empty ones left out."""

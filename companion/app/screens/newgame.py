@@ -1,11 +1,18 @@
 """A new game: which game, and the game's own new-game form (its contract's ``new_game``): rule
 set, seating and colours, names and whatever its setup needs. The shell only hosts the form and
 starts the game it sets up, after asking which day today is while the device's clock may be
-wrong (once a boot) and what becomes of a game still running."""
+wrong (once a boot) and what becomes of a game still running.
+
+While a name field of the form has the focus, the on-screen keyboard (:mod:`..pieces.keyboard`)
+takes the foot of the screen in place of the buttons, the row of games gives its height to the
+form, and the field is scrolled into the form's view above the keys; "Done" on the keyboard (or
+a tap on the form outside the field) gives the buttons back."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from kivy.properties import ObjectProperty
 
 from companion.app.contract import FormProblem, playable, screens_of
 from companion.app.room import AppScreen, running_app
@@ -16,6 +23,8 @@ from companion.i18n import Message
 class NewGameScreen(AppScreen):
     screen_name = "new"
     kv_file = __file__
+    name_keyboard = ObjectProperty(None)
+    """The keyboard dock at the screen's foot, for the form's name fields (:class:`NameField`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -48,6 +57,10 @@ class NewGameScreen(AppScreen):
         if hasattr(form, "refresh"):
             form.refresh()
         self._ready()
+
+    def on_leave(self, *args: Any) -> None:
+        if self.name_keyboard is not None and self.name_keyboard.target is not None:
+            self.name_keyboard.finish()
 
     def _ready(self) -> None:
         self.ids.begin.disabled = not (self.game and self.form.ready)
