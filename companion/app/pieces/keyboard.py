@@ -225,9 +225,11 @@ class KeyboardDock(BoxLayout):
         self.offers.clear_widgets()
         field = self.target
         names = field.offered() if field is not None else []
-        fit = max(1, int((self.width or dp(800)) // dp(OFFER_DP)))
-        for name in names[: min(fit, OFFERED)]:
-            button = Factory.Quiet(text=name, shorten=True, shorten_from="right")
+        room = self.width or dp(800)
+        fit = min(OFFERED, max(1, int(room // dp(OFFER_DP))))
+        width = (room - (fit - 1) * self.offers.spacing) / fit  # as wide as each other, however many
+        for name in names[:fit]:
+            button = Factory.Quiet(text=name, shorten=True, shorten_from="right", size_hint_x=None, width=width)
             button.bind(on_release=lambda *_, n=name: self.take(n))
             self.offers.add_widget(button)
         self.offers.height = dp(theme.TOUCH_DP) if names else 0
@@ -266,6 +268,7 @@ class NameField(TextInput):
 
     def __init__(self, *, limit: int, offered: Callable[[], list[str]] = list, **kwargs: Any) -> None:
         kwargs.setdefault("font_size", sp(theme.BODY_SP))
+        kwargs.setdefault("padding", (dp(10), dp(12)))  # the line in the middle of the field's height
         super().__init__(multiline=False, write_tab=False, size_hint_y=None, height=dp(theme.TOUCH_DP), **kwargs)
         self.limit = limit
         self.offered = offered
