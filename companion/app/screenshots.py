@@ -65,27 +65,27 @@ def shoot(
 
     try:
         shot("start")
-        driver.tap(app.say("Settings"))
+        driver.choose(app.say("Settings"))
         shot("settings")
-        driver.tap(app.say("Back"))
+        driver.choose(app.say("Back"))
         for game, _title in playable():
             contract = screens_of(game)
             assert contract is not None
             showcase: Any = contract.showcase()
             showcase(driver, shot)
-        driver.tap(app.say("Menu"))
-        driver.tap(app.say("Played games"))
+        driver.choose(app.say("Menu"))
+        driver.choose(app.say("Played games"))
         shot("history")
-        driver.tap(app.say("Players"))
+        driver.choose(app.say("Players"))
         shot("history-players")
-        driver.tap(app.say("Back"))
-        driver.tap(app.say("Saved games"))
-        driver.tap(app.say("Save the game"))
+        driver.choose(app.say("Back"))
+        driver.choose(app.say("Saved games"))
+        driver.choose(app.say("Save the game"))
         shot("saves")
         app.before_replacing(lambda: None)  # what a new game or a loaded save asks while a game runs
         driver.frames()
         shot("replace-running")
-        driver.tap(app.say("Back"))
+        driver.choose(app.say("Back"))
     finally:
         driver.stop()
     return written

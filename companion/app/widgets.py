@@ -42,6 +42,7 @@ class Chip(FloatLayout):
         self.fbind("size", self._draw_mark)
         self.fbind("colour", self._draw_mark)
         self.fbind("text", self._draw_mark)
+        self.fbind("font_size", self._draw_mark)
         self._draw_mark()
 
     def mark_box(self) -> tuple[float, float, float]:
@@ -70,3 +71,26 @@ class Chip(FloatLayout):
             padding = (cx + r - self.x) if self.text else 0.0
         if self._label is not None:
             self._label.padding = [padding, 0, 0, 0]
+            self._fit_words(padding)
+
+    def _fit_words(self, padding: float) -> None:
+        """The words at ``font_size`` or smaller (down to 11 sp), on one line or two, never cut:
+        a name of ten letters on a narrow chip takes a smaller font, not "…"."""
+        from companion.app.pieces.lines import largest_font, sizes_between
+
+        label = self._label
+        width, height = self.width - padding - dp(6), self.height - dp(2)
+        label.text_size = (max(1.0, self.width - dp(6)), None)  # Kivy takes the padding off it
+        words = _plain(self.text)
+        if not words or width <= 1:
+            label.font_size = self.font_size
+            return
+        smallest = min(self.font_size, sp(11))
+        style = {"font_name": label.font_name, "bold": label.bold, "halign": label.halign}
+        size = largest_font(words, width, height, 2, sizes_between(self.font_size, smallest), **style)
+        label.font_size = size if size is not None else smallest
+
+
+def _plain(markup: str) -> str:
+    """A chip's text without its markup escapes, as it is drawn."""
+    return markup.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")

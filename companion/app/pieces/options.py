@@ -20,10 +20,10 @@ def option_button(option: Option, text: str, choose: Callable[[Option], Any], wh
     """The button for ``option`` saying ``text``; a tap calls ``choose`` with its option then.
     ``why``: the option's refusal in words, for a greyed button that cannot be tapped."""
     button = (Factory.Big if option.main else Factory.Quiet)(text=text)
+    grow(button)  # a choice of three lines is as tall as its words: the pages of choices give it room
     if why:
         button.text = f"{text}\n{why}"
         button.disabled = True
-        grow(button)
     elif option.player and option.main:
         button.background_color = theme.player_colour(option.player)
         button.color = theme.text_on(option.player)

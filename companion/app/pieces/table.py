@@ -31,6 +31,7 @@ from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the choices 
 from companion.app.pieces.columns import cell
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.keys import KeysLegend
+from companion.app.pieces.lately import Lately  # noqa: F401 - what happened, in table.kv
 from companion.app.pieces.options import Guided, greyed, option_button
 from companion.app.pieces.rolls import roll_controls
 from companion.app.pieces.whose import whose as players_to_tap
@@ -59,7 +60,9 @@ class GameTable(Guided, AppScreen):
     prompt_font = NumericProperty(0)
     prompt_gap = NumericProperty(0)
     happened_font = NumericProperty(0)
-    happened_lines = NumericProperty(4)
+    happened_height = NumericProperty(0)
+    """The fixed height of what just happened: the choices above it never move when lines come;
+    as many whole lines as fit are shown (:class:`companion.app.pieces.lately.Lately`)."""
 
     def __init__(self, **kwargs: Any) -> None:
         load_beside(__file__)  # the frame's rule before the game's, which may set its sizes
@@ -156,7 +159,7 @@ class GameTable(Guided, AppScreen):
         self.draw_table(app, view, awaited, now)
         self.draw_step(app, table, view, awaited, now)
         self.ids.heading.text = app.tr(self.heading(view, now))
-        self.ids.happened.text = "\n".join(app.tr(text) for text in self.said(app))
+        self.ids.happened.show([app.tr(text) for text in self.said(app)])
         self.ids.bar.fill(self)
 
     def draw_step(self, app: Any, table: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:

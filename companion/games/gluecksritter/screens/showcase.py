@@ -21,32 +21,32 @@ NAMES = {"red": "Anna", "blue": "Ben", "green": "Clara"}  # yellow gives none: c
 def play(driver: Any, shot: Callable[[str], None]) -> None:
     app = App.get_running_app()
     say = app.say
-    driver.tap(say("New game"))
+    driver.choose(say("New game"))
     seating = app.screen("new").form.seating
     for colour in ("red", "blue", "green", "yellow"):
-        driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+        driver.choose(next(chip for chip in seating.chips.children if chip.colour == colour))
     fields = [w for w in seating.name_rows.children if hasattr(w, "hint_text")][::-1]
     for colour, field in zip(seating.seated, fields, strict=True):
         field.text = NAMES.get(colour, "")
     driver.frames()
     shot("new-game")
-    driver.tap(say("Start the game"))
+    driver.choose(say("Start the game"))
     shot("gluecksritter-ducat-card-step")
-    driver.tap(app.tr(_m("Enter the Ducat card")))
+    driver.choose(app.tr(_m("Enter the Ducat card")))
     shot("gluecksritter-ducat-card")
-    driver.tap(app.tr(_m("Place the coins")))
+    driver.choose(app.tr(_m("Place the coins")))
     shot("gluecksritter-choose")
 
     # red chooses behind the cover, by touch
-    driver.tap(app.tr(_m("{player}: choose in private", player=_who("red"))))
+    driver.choose(app.tr(_m("{player}: choose in private", player=_who("red"))))
     shot("gluecksritter-cover")
-    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
-    driver.tap("4")
-    driver.tap("1")
+    driver.choose(app.tr(_m("I am {player}: show", player=_who("red"))))
+    driver.choose("4")
+    driver.choose("1")
     shot("gluecksritter-choose-private")
-    driver.tap(app.tr(_m("Lock in")))
+    driver.choose(app.tr(_m("Lock in")))
     shot("gluecksritter-cover-again")
-    driver.tap(app.tr(_m("Done")))
+    driver.choose(app.tr(_m("Done")))
     table = app.table
     for player, cards in (("blue", (2, 4)), ("green", (1, 5))):
         table.submit(c.ChooseActions(player, cards))
@@ -55,69 +55,69 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     table.submit(c.ChooseActions("yellow", (3, 6)))
     driver.frames()
     shot("gluecksritter-documents-step")
-    driver.tap(app.tr(_m("Reveal the documents")))
+    driver.choose(app.tr(_m("Reveal the documents")))
     shot("gluecksritter-ransom-step")
-    driver.tap(app.tr(_m("Reveal the action cards")))
+    driver.choose(app.tr(_m("Reveal the action cards")))
     shot("gluecksritter-reveal")
-    driver.tap(say("Help"))
+    driver.choose(say("Help"))
     shot("gluecksritter-help")
-    driver.tap(app.tr(_m("Back")))
+    driver.choose(app.tr(_m("Back")))
 
     # field 1: a refusal first (blue is not on field 1), then the choices
     table.submit(c.Decline("blue"))
     driver.frames()
     shot("gluecksritter-refusal")
-    driver.tap(app.tr(_m("{player} takes a document", player=_who("red"))))
+    driver.choose(app.tr(_m("{player} takes a document", player=_who("red"))))
     shot("gluecksritter-which-coins")  # red holds silver and gold: two ways to pay 4 Ducats
-    driver.tap(app.tr(_coins(silver=2, gold=1)))
+    driver.choose(app.tr(_coins(silver=2, gold=1)))
     # the table plays with its own cards: red draws the top one and says which, behind the cover
-    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
+    driver.choose(app.tr(_m("I am {player}: show", player=_who("red"))))
     shot("gluecksritter-document-entry")
     card = f"[b]{app.tr(_name('yellow-seal'))}[/b]"
-    driver.tap(next(w for w in driver.roots()[0].walk() if getattr(w, "text", "").split("\n")[0] == card))
-    driver.tap(app.tr(_m("Done")))
-    driver.tap(app.tr(_m("{player} takes nothing", player=_who("green"))))
+    driver.choose(next(w for w in driver.roots()[0].walk() if getattr(w, "text", "").split("\n")[0] == card))
+    driver.choose(app.tr(_m("Done")))
+    driver.choose(app.tr(_m("{player} takes nothing", player=_who("green"))))
     shot("gluecksritter-field2")
     shot("gluecksritter-greyed-choices")  # blue holds 6 Ducats: two walls (8) are greyed with the reason
-    driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
+    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
     _first_way(driver)
-    driver.tap(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
+    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
     _first_way(driver)
     shot("gluecksritter-duel")
-    driver.tap(app.tr(_m("Roll on the screen")))
-    driver.tap(app.tr(_m("Roll on the screen")))
+    driver.choose(app.tr(_m("Roll on the screen")))
+    driver.choose(app.tr(_m("Roll on the screen")))
     shot("gluecksritter-duel-rolled")
     view = table.public_view()["view"]
     actor = (view.get("knight") or {}).get("actor")
     if actor is not None:
         shot("gluecksritter-knight")
         victim = next(p["colour"] for p in view["players"] if p["colour"] not in (actor,))
-        driver.tap(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_who(victim))))
+        driver.choose(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_who(victim))))
         shot("gluecksritter-raid-roll")
-        driver.tap(app.tr(_m("Roll on the screen")))
+        driver.choose(app.tr(_m("Roll on the screen")))
         shot("gluecksritter-raid")
         if table.awaiting().game and "raid-piece" in table.awaiting().game[0]["commands"]:
-            driver.tap(app.tr(_m("{player} takes a wall", player=_who(actor))))
+            driver.choose(app.tr(_m("{player} takes a wall", player=_who(actor))))
 
     # red's documents, behind the cover
-    driver.tap(say("My documents"))
+    driver.choose(say("My documents"))
     shot("gluecksritter-whose-documents")
-    driver.tap(app.tr(_who("red")))
-    driver.tap(app.tr(_m("I am {player}: show", player=_who("red"))))
+    driver.choose(app.tr(_who("red")))
+    driver.choose(app.tr(_m("I am {player}: show", player=_who("red"))))
     shot("gluecksritter-documents-private")
-    driver.tap(app.tr(_m("Play")))  # a yellow seal, played now: what it moves is entered at once
+    driver.choose(app.tr(_m("Play")))  # a yellow seal, played now: what it moves is entered at once
     shot("gluecksritter-document-effect")
-    driver.tap(app.tr(_m("Later")))
-    driver.tap(app.tr(_m("Cover again")))
-    driver.tap(app.tr(_m("Done")))
+    driver.choose(app.tr(_m("Later")))
+    driver.choose(app.tr(_m("Cover again")))
+    driver.choose(app.tr(_m("Done")))
 
     # the log, and an undo with its words shown first
-    driver.tap(say("Game log"))
+    driver.choose(say("Game log"))
     shot("gluecksritter-log")
-    driver.tap(say("Undo"))
+    driver.choose(say("Undo"))
     shot("gluecksritter-undo-words")
-    driver.tap(say("Do it"))
-    driver.tap(say("Back"))
+    driver.choose(say("Do it"))
+    driver.choose(say("Back"))
     shot("gluecksritter-undone")
     table.redo()
     _finish_round(driver, table)
@@ -128,10 +128,10 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     check = driver.roots()[0]
     silver = next(p["silver"] for p in table.public_view()["view"]["players"] if p["colour"] == "blue")
     check.tap("blue", "silver", _m("Silver"), silver)
-    driver.tap("+")
+    driver.choose("+")
     shot("gluecksritter-table-check-correct")
-    driver.tap(app.tr(_m("Write the correction")))
-    driver.tap(app.tr(_m("All as on the table")))
+    driver.choose(app.tr(_m("Write the correction")))
+    driver.choose(app.tr(_m("All as on the table")))
     settings = app.game_settings("gluecksritter")
     app.store_game_settings("gluecksritter", settings | {"table_check": False})  # once is enough here
 
@@ -221,7 +221,7 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     dialog.ducats.step(2)
     dialog.promise.step(1)
     shot("gluecksritter-2002-offer")
-    driver.tap(app.tr(_m("Offer")))
+    driver.choose(app.tr(_m("Offer")))
     shot("gluecksritter-2002-offer-standing")
     other = table.public_view()["view"]["knight"]["turn"]
     table.submit(c.AcceptOffer(other))
@@ -234,7 +234,7 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
         dialog = board.open_dialog("hand-over", player=actor)
         (dialog.silver if purse["silver"] else dialog.gold).step(1)
         shot("gluecksritter-2002-hand-over")
-        driver.tap(app.tr(_m("Hand over")))
+        driver.choose(app.tr(_m("Hand over")))
         assert driver.roots()[0] is not dialog, app.root.word  # the hand-over was taken
     _decide_until(driver, table, lambda v: v["phase"] == "A")
 
@@ -287,13 +287,13 @@ def the_end(driver: Any, shot: Callable[[str], None]) -> None:
     driver.until(lambda: app.root.manager.current == "result", what="the result")
     driver.until(app.screen("result").settled, what="the result with its code")
     shot("gluecksritter-result")
-    driver.tap(app.screen("result").code)
+    driver.choose(app.screen("result").code)
     shot("bgstats-qr")
     driver.touch_at(4, 4)
-    driver.tap(app.say("How it went"))
+    driver.choose(app.say("How it went"))
     shot("gluecksritter-plot")
-    driver.tap(app.say("Back"))
-    driver.tap(app.tr(_m("Back to the game")))
+    driver.choose(app.say("Back"))
+    driver.choose(app.tr(_m("Back to the game")))
 
 
 def _finish_round(driver: Any, table: Any) -> None:
@@ -326,7 +326,7 @@ def _first_way(driver: Any) -> None:
     """Where the rules leave a choice of coins, the first way offered."""
     dialog = driver.roots()[0]
     if type(dialog).__name__ == "PayDialog":
-        driver.tap(next(w for w in dialog.walk() if type(w).__name__ == "Big"))
+        driver.choose(next(w for w in dialog.walk() if type(w).__name__ == "Big"))
 
 
 def _coins(silver: int, gold: int) -> Any:

@@ -38,9 +38,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     shot("raubritter-new-game")
     seat(driver, form, TABLE, shot)
     shot("raubritter-new-game-birthdays")
-    driver.tap(say("Start the game"))
+    driver.choose(say("Start the game"))
     if app.root.manager.current != SCREEN:  # a game still runs: it is saved first
-        driver.tap(say("Save it and go on"))
+        driver.choose(say("Save it and go on"))
     Showcase(driver, shot).run()
 
 
@@ -54,22 +54,22 @@ def seat(driver: Any, form: Any, players: Any, shot: Callable[[str], None] | Non
     seating = form.seating
     for colour, name, born in players:
         if colour not in seating.seated:
-            driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+            driver.choose(next(chip for chip in seating.chips.children if chip.colour == colour))
         fields = [w for w in seating.name_rows.children if hasattr(w, "hint_text")][::-1]
         fields[seating.seated.index(colour)].text = name
         button = seating.birthday_buttons[colour]
         if form.box.height > form.scroll.height:
             form.scroll.scroll_to(button, padding=10, animate=False)
             driver.frames(2)
-        driver.tap(button)
+        driver.choose(button)
         picker = next(w for w in Window.children if isinstance(w, DateDialog) and w._is_open).picker
-        driver.tap(picker.decade_buttons[picker.decades.index(born.year // 10 * 10)])
-        driver.tap(picker.year_buttons[born.year % 10])
-        driver.tap(picker.month_buttons[born.month - 1])
-        driver.tap(picker.day_buttons[born.day - 1])
+        driver.choose(picker.decade_buttons[picker.decades.index(born.year // 10 * 10)])
+        driver.choose(picker.year_buttons[born.year % 10])
+        driver.choose(picker.month_buttons[born.month - 1])
+        driver.choose(picker.day_buttons[born.day - 1])
         if shot is not None and colour == players[0][0]:
             shot("raubritter-new-game-date")
-        driver.tap(App.get_running_app().say("Done"))
+        driver.choose(App.get_running_app().say("Done"))
 
 
 class Showcase:
@@ -81,7 +81,7 @@ class Showcase:
 
     # ------------------------------------------------------------------------------ touches
     def tap(self, text: Any) -> None:
-        self.driver.tap(self.app.tr(text))
+        self.driver.choose(self.app.tr(text))
 
     def option(self, text: Any) -> None:
         """A button of the table screen's choices, by its whole text."""
@@ -90,7 +90,7 @@ class Showcase:
         button = next(w for w in options.walk(restrict=True) if isinstance(w, ButtonBehavior) and w.text == said)
         options.scroll.scroll_to(button, padding=4, animate=False)
         self.driver.frames(2)
-        self.driver.tap(button)
+        self.driver.choose(button)
 
     def kind(self, kind: str) -> None:
         view = self.table.public_view()["view"]
@@ -140,12 +140,12 @@ class Showcase:
         shot("raubritter-marched")
         self.cell(0, -1)  # no kind chosen: the tile tapped says what stands on it
         shot("raubritter-stack")
-        self.driver.tap(self.app.tr(M("Score")))
+        self.driver.choose(self.app.tr(M("Score")))
         shot("raubritter-score")
         tap(M("Back"))
 
         # a correction on the grid: the tile tapped, then its knights
-        self.driver.tap(self.app.tr(M("Correct")))
+        self.driver.choose(self.app.tr(M("Correct")))
         shot("raubritter-correct")
         self.cell(0, -1)
         shot("raubritter-correct-tile")
@@ -157,13 +157,13 @@ class Showcase:
 
         # the log with an undo's words
         say = self.app.say
-        self.driver.tap(say("Game log"))
+        self.driver.choose(say("Game log"))
         shot("raubritter-log")
-        self.driver.tap(say("Undo"))
+        self.driver.choose(say("Undo"))
         shot("raubritter-undo-words")
-        self.driver.tap(say("Do it"))
-        self.driver.tap(say("Back"))
-        self.driver.tap(say("Help"))
+        self.driver.choose(say("Do it"))
+        self.driver.choose(say("Back"))
+        self.driver.choose(say("Help"))
         shot("raubritter-help")
         tap(M("Back"))
 
@@ -190,7 +190,7 @@ class Showcase:
         )
         self.app.start_game("raubritter", setup)
         if self.app.root.manager.current != SCREEN:
-            self.driver.tap(self.app.say("Save it and go on"))
+            self.driver.choose(self.app.say("Save it and go on"))
         self.table = self.app.table
         self.screen = self.app.screen(SCREEN)
         sent = list(commands(GAME, setup))
@@ -218,6 +218,6 @@ class Showcase:
         self.tap(M("Back"))
         self.tap(M("Back to the game"))
         self.shot("raubritter-end")
-        self.driver.tap(self.app.tr(M("Score")))
+        self.driver.choose(self.app.tr(M("Score")))
         self.shot("raubritter-end-score")
         self.tap(M("Back"))

@@ -29,7 +29,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     form = driver.new_game_form("Schatzjagd")
     seating = form.seating
     for colour in SEATS:
-        driver.tap(next(chip for chip in seating.chips.children if chip.colour == colour))
+        driver.choose(next(chip for chip in seating.chips.children if chip.colour == colour))
     fields = [w for w in seating.name_rows.children if hasattr(w, "hint_text")][::-1]
     for colour, field in zip(seating.seated, fields, strict=True):
         field.text = NAMES.get(colour, "")
@@ -40,9 +40,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     in_form(driver, form, app.tr(M("Plunder: off")))
     in_form(driver, form, app.tr(M("Grandlin's catharsis: off")))
     shot("schatzjagd-new-game-agreed")
-    driver.tap(say("Start the game"))
+    driver.choose(say("Start the game"))
     if app.root.manager.current != "schatzjagd-table":  # a game still runs: it is saved first
-        driver.tap(say("Save it and go on"))
+        driver.choose(say("Save it and go on"))
     Showcase(driver, shot).run()
 
 
@@ -51,7 +51,7 @@ def in_form(driver: Any, form: Any, text: str, inside: Any = None) -> None:
     button = next(w for w in (inside or form).walk(restrict=True) if isinstance(w, ButtonBehavior) and w.text == text)
     form.scroll.scroll_to(button, padding=10, animate=False)
     driver.frames(2)
-    driver.tap(button)
+    driver.choose(button)
 
 
 class Showcase:
@@ -62,7 +62,7 @@ class Showcase:
 
     # ------------------------------------------------------------------------------ touches
     def tap(self, text: Any) -> None:
-        self.driver.tap(self.app.tr(text))
+        self.driver.choose(self.app.tr(text))
 
     def face(self, number: int) -> None:
         """The face of a real die, tapped on the screen."""
@@ -72,7 +72,7 @@ class Showcase:
         """A button of the table screen's choices, by its whole text."""
         options = self.app.screen("schatzjagd-table").ids.options
         button = next(w for w in options.walk(restrict=True) if isinstance(w, ButtonBehavior) and w.text == text)
-        self.driver.tap(button)
+        self.driver.choose(button)
 
     def dialog_button(self, text: str) -> None:
         """A button of the open dialog (a letter or number of the place picker)."""
@@ -84,7 +84,7 @@ class Showcase:
             for w in dialog.walk(restrict=True)
             if isinstance(w, ButtonBehavior) and getattr(w, "text", None) == text and not w.disabled
         )
-        self.driver.tap(button)
+        self.driver.choose(button)
 
     def field(self, name: str) -> None:
         letter, number = name[0], name[1:]
@@ -222,18 +222,18 @@ class Showcase:
 
         # the log, and an undo with its words shown first
         say = self.app.say
-        self.driver.tap(say("Game log"))
+        self.driver.choose(say("Game log"))
         shot("schatzjagd-log")
-        self.driver.tap(say("Undo"))
+        self.driver.choose(say("Undo"))
         shot("schatzjagd-undo-words")
-        self.driver.tap(say("Do it"))
-        self.driver.tap(say("Back"))
+        self.driver.choose(say("Do it"))
+        self.driver.choose(say("Back"))
         shot("schatzjagd-undone")
         self.table.redo()
         self.send(c.EndTurn("blue"), c.Travel("yellow", 1, "smith"), c.EndTurn("yellow"))
 
         # Anna's treasures behind the cover, the help, then the treasure hidden: the victory
-        self.driver.tap(self.app.tr(M("My treasures")))
+        self.driver.choose(self.app.tr(M("My treasures")))
         self.option(self.app.tr(anna))
         shot("schatzjagd-treasures-cover")
         tap(M("I am {player}: show", player=anna))
@@ -241,7 +241,7 @@ class Showcase:
         tap(M("Cover again"))
         tap(M("Done"))
         self.send(c.Travel("red", 2, "castle-red"))
-        self.driver.tap(say("Help"))
+        self.driver.choose(say("Help"))
         shot("schatzjagd-help")
         tap(M("Back"))
         tap(M("Hide a treasure"))
