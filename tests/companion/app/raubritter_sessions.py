@@ -65,7 +65,7 @@ class Table:
 
         view = self.view()
         me = next(p for p in view["players"] if p["colour"] == command.player)
-        self.option(Message("{kind} ({n} left)", kind=Word(command.kind), n=me["tiles"][command.kind]))
+        self.option(Message("{kind}\n{n} left", kind=Word(command.kind), n=me["tiles"][command.kind]))
         targets = self.screen.guided_now().targets
         assert (command.x, command.y) in targets, ((command.x, command.y), targets)
         self.cell(command.x, command.y)
@@ -170,7 +170,7 @@ def marches(data: Path) -> dict[str, Any]:
     ):
         send(command)
     driver.frames(3)
-    t.option(Message("{kind} ({n} left)", kind=Word("plain-castle"), n=6))
+    t.option(Message("{kind}\n{n} left", kind=Word("plain-castle"), n=6))
     t.cell(-1, -1)  # touching no tile: refused in the rules' words
     driver.frames(3)
     far = {"said": app.root.word, "refusal": app.root.word_is_refusal, "cells": len(t.view()["cells"])}
@@ -317,7 +317,7 @@ def until_killed(data: Path) -> dict[str, Any]:
     t = Table(app, driver)
     while not (t.view()["phase"] == "play" and t.view()["laid"] == 1):
         t.lay(next_command(state_of(t.view())))
-    t.option(Message("{kind} ({n} left)", kind=Word("plain"), n=t.view()["players"][0]["tiles"]["plain"]))
+    t.option(Message("{kind}\n{n} left", kind=Word("plain"), n=t.view()["players"][0]["tiles"]["plain"]))
     view = app.table.public_view()
     print(json.dumps({"ready": True, "entry": view["entry"], "view": view["view"], "prompt": prompt(app)}), flush=True)
     while True:
@@ -357,7 +357,7 @@ def castle_until_killed(data: Path) -> dict[str, Any]:
     view = t.view()
     kind = next(k for k in kinds_to_lay(view) if building(k) == "castle")
     me = next(p for p in view["players"] if p["colour"] == view["current"])
-    t.option(Message("{kind} ({n} left)", kind=Word(kind), n=me["tiles"][kind]))
+    t.option(Message("{kind}\n{n} left", kind=Word(kind), n=me["tiles"][kind]))
     cell = t.screen.guided_now().targets[0]
     t.cell(*cell)
     t.option(Plural("{n} knight", "{n} knights", 1))
@@ -421,20 +421,24 @@ def _started(app: Any, driver: Any, players: Any) -> Table:
     """A game of ``players`` (colour, name) started as the new-game form starts it (a game running
     before is saved first), on the table screen."""
     from companion.i18n import Message
-    from engines.raubritter.rules import Setup
 
-    setup = Setup(
-        players=[
-            {"name": name, "birthday": datetime.date(1950 + i, 1, 1), "colour": colour}
-            for i, (colour, name) in enumerate(players)
-        ]
-    )
-    app.start_game("raubritter", setup)
+    app.start_game("raubritter", _setup(players))
     driver.frames(3)
     if app.root.manager.current != TABLE_SCREEN:
         driver.tap(app.tr(Message("Save it and go on")))
     driver.until(lambda: app.root.manager.current == TABLE_SCREEN, what="the table screen")
     return Table(app, driver)
+
+
+def _setup(players: Any) -> Any:
+    from engines.raubritter.rules import Setup
+
+    return Setup(
+        players=[
+            {"name": name, "birthday": datetime.date(1950 + i, 1, 1), "colour": colour}
+            for i, (colour, name) in enumerate(players)
+        ]
+    )
 
 
 def _kind_buttons(screen: Any) -> dict[str, Any]:
@@ -462,7 +466,7 @@ def _kind_buttons(screen: Any) -> dict[str, Any]:
 def kinds_in_place(data: Path) -> dict[str, Any]:
     """Red lays the lake, the only one in the pile, as the first initial tile: every kind's button
     stands where it stood, the lake's greyed with "none left"; the castles were greyed from the
-    start ("not in the initial placement"); a tap on the lake's button asks for no cell."""
+    start ("not yet"); a tap on the lake's button asks for no cell."""
     from engines.raubritter.commands import LayTile
 
     app, driver = start(data, "de")
@@ -520,6 +524,7 @@ def new_game_clean(data: Path) -> dict[str, Any]:
     words said), then a new game of three without Blue: what the new game draws, and says."""
     from companion.app import theme
     from companion.games.raubritter.autoplay import next_command
+    from companion.i18n import Message
     from engines.raubritter.views import state_of
 
     app, driver = start(data, "de")
@@ -551,6 +556,22 @@ def new_game_clean(data: Path) -> dict[str, Any]:
     driver.frames(3)
     seen["after_tile"] = _drawn(grid)
     driver.shot(data / "new-game.png")
+    # a tile tapped (its words said), then a game of two started while the table screen is shown
+    laid = t.view()["cells"][0]
+    t.cell(laid["x"], laid["y"])
+    seen["said_before"] = bool(t.screen.info)
+    app.start_game("raubritter", _setup((("red", "Anna"), ("green", "Clara"))))
+    driver.frames(3)
+    seen["asked_to_save"] = app.root.manager.current != TABLE_SCREEN
+    if seen["asked_to_save"]:
+        driver.tap(app.tr(Message("Save it and go on")))
+    driver.until(lambda: len(t.screen.view.get("players", ())) == 2, what="the new game of two drawn")
+    seen["two"] = {
+        "chips": sorted(row.chip.colour for row in t.screen._rows),
+        "info": t.screen.info,
+        "cells": len(grid._cells),
+        "asked": t.screen.ids.asked.whole,
+    }
     driver.stop()
     return seen
 
@@ -561,6 +582,7 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
     knight's mark is then, beside how big it is on the grid; the chips' marks."""
     from kivy.core.window import Window
 
+    from companion.app.driver import unseen
     from companion.games.raubritter.autoplay import next_command
     from companion.games.raubritter.screens.landscape import DISC, PIP
     from companion.i18n import Message
@@ -579,6 +601,14 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
     while (mixed() is None or len(t.view()["cells"]) < 60) and t.view()["phase"] != "over":
         app.table.submit(next_command(state_of(t.view())))
     driver.frames(3)
+    choices = t.screen.ids.options
+    kinds = [w for w in choices.box.walk(restrict=True) if getattr(w, "option", None) is not None]
+    seen_choices = {
+        "pages": choices.pages,
+        "shown": sum(1 for w in kinds if unseen(w) is None),
+        "all": len(kinds),
+        "kinds": sum(1 for w in kinds if w.option.dialog == "kind"),
+    }
     driver.tap(app.tr(Message("Whole layout")))
     driver.frames(3)
     cell = mixed()
@@ -592,6 +622,7 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
         "stack": list(cell["stack"]),
         "on_grid": on_grid,
         "open": lens is not None,
+        "choices": seen_choices,
     }
     if lens is not None:
         gx, gy = grid.to_window(*grid.pos)
@@ -617,7 +648,7 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
 
 
 def prompt(app: Any) -> str:
-    return app.screen(TABLE_SCREEN).ids.prompt.text
+    return app.screen(TABLE_SCREEN).ids.asked.whole  # beside "Whole layout"
 
 
 def _dialog() -> Any:

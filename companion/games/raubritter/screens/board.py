@@ -1,7 +1,13 @@
 """The table: the landscape as a grid (:mod:`.landscape`) on the left, pannable and zoomable, with
 the cells where the next tile may go highlighted and a march drawn before it is confirmed; on the
-right a row per player (tiles and knights left, the live score), the part of the turn with the
-choices the rules leave now (:mod:`.guide`) and what just happened.
+right what to do now beside "Whole layout", a line per player (tiles and knights left, the live
+score), the choices the rules leave now (:mod:`.guide`) and what just happened.
+
+At 800×480 with four players every choice of a step stands on one page: the nine kinds, "End the
+turn" and "Surrender" in a grid of four columns, each button of one fixed size (a finger's height,
+its words fitted by a smaller font), so a kind that runs out stays where it was, greyed with its
+reason in place of its count; the players' lines are as high as the room the choices leave; the
+landscape's column no wider than its square needs.
 
 A tap on the grid lays the tile chosen (or, while correcting, opens what is really there); a tap
 on a cell where the rules let nothing lie sends the tile anyway, so the table hears the rules'
@@ -14,23 +20,26 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.app import theme
 from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog, MessageDialog
+from companion.app.pieces.lines import fitting_font
 from companion.app.pieces.table import GameTable
 from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.raubritter import score
 from companion.games.raubritter.screens import dialogs
 from companion.games.raubritter.screens.guide import (
-    PARTS,
     STAY,
     Pending,
     at,
@@ -66,13 +75,42 @@ class RaubritterScreen(GameTable):
         self.pending = Pending()
         self.info: Any = None  # what a tap on a tile said, until the next step
         self._fresh = False
-        self.ids.grid.bind(on_cell=lambda _grid, x, y: self.tapped(x, y))
-        self.ids.players.bind(width=lambda *_: self._fit())
-        self.bind(height=lambda *_: self._fit())
+        self._table: Any = None  # the table drawn last: another one is a new game
+        self._new_game = Clock.schedule_interval(lambda dt: self._another_table(), 0.3)
+        self._new_game.cancel()
+        ids = self.ids
+        ids.grid.bind(on_cell=lambda _grid, x, y: self.tapped(x, y))
+        heading = ids.heading.__self__  # the frame's heading: the prompt beside "Whole layout" says it
+        heading.size_hint_x, heading.width, heading.opacity = None, 0, 0
         self.bind(height=lambda _screen, height: setattr(self, "scale", min(1.4, max(1.0, height / dp(500)))))
+        for widget, names in (
+            (ids.players, ("width",)),
+            (ids.guide_column, ("height",)),
+            (ids.body, ("size",)),
+            (ids.happened, ("height",)),
+            (ids.prompt, ("height",)),
+            (self, ("scale",)),
+        ):
+            for name in names:
+                widget.bind(**{name: lambda *_: self._fit()})
+
+    def on_enter(self, *args: Any) -> None:
+        self._new_game()  # a game started while this screen is shown is drawn at once
+        super().on_enter(*args)
+
+    def on_leave(self, *args: Any) -> None:
+        self._new_game.cancel()
+
+    def _another_table(self) -> None:
+        table = running_app().table
+        if table is not None and table is not self._table:
+            self.refresh()
 
     # ----------------------------------------------------------------------------- drawing
     def take_in(self, table: Any, view: dict[str, Any]) -> None:
+        if table is not self._table:  # a new game: nothing said or chosen in the one before stays
+            self._table = table
+            self.info, self.pending, self.view = None, Pending(), {}
         self._fresh = not self.view or len(view["cells"]) < len(self.view.get("cells", ()))
         if self.pending.key != key_of(view):  # the game moved on: a correction goes on, a tile is forgotten
             self.pending = Pending(key_of(view), correcting=self.pending.correcting)
@@ -83,9 +121,10 @@ class RaubritterScreen(GameTable):
         return step(view, self.pending)
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
-        if view["current"] is None:
-            return PARTS[now.part]
-        return Message("{player} · {part}", player=who(view["current"], view), part=PARTS[now.part])
+        return ""  # the prompt beside "Whole layout" says whose turn it is, and what to do
+
+    def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
+        return ()  # at the top of the column, beside "Whole layout" (draw_table)
 
     def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
         self.draw_players(app, view)
@@ -99,6 +138,7 @@ class RaubritterScreen(GameTable):
         if self._fresh:
             self.ids.grid.zoom_all()
         self.ids.whole.text = app.tr(Message("Whole layout"))
+        self.ids.asked.whole = app.tr(now.prompt)
 
     def said(self, app: Any) -> Sequence[Any]:
         return [self.info] if self.info is not None else app.happened[: self.HAPPENED]
@@ -141,11 +181,28 @@ class RaubritterScreen(GameTable):
             )
 
     def _fit(self) -> None:
+        """The landscape's column as wide as its square (at most ``left_share``), and the players'
+        lines as high as the room the choices leave: three rows of buttons a finger high."""
+        ids = self.ids
+        body, grid = ids.body, ids.grid.__self__
+        grid.size_hint_x = None
+        grid.width = min(body.width * self.left_share, body.height * SQUARE)
         count = len(self._rows)
         if not count:
             return
         area = self.ids.players
-        height = max(dp(30), min(dp(60), self.height * 0.075))
+        room = (
+            ids.guide_column.height
+            - self.heading_height
+            - ids.heads.height
+            - 2 * dp(4)  # the frame's spacing around the heads
+            - 3 * self.guide_spacing
+            - ids.prompt.height
+            - ids.happened.height
+            - choices_height(3, self.scale)
+            - dp(2)
+        )
+        height = max(dp(20), min(dp(60) * self.scale, (room - dp(2) * (count - 1)) / count))
         area.height = height * count + dp(2) * (count - 1)
         for row in self._rows:
             row.fit(area.width, height)
@@ -156,27 +213,50 @@ class RaubritterScreen(GameTable):
         return (self.scale,)
 
     def button(self, option: Any, text: str, why: str | None) -> Any:
-        button = super().button(option, text, why)
-        button.height = dp(46) * self.scale
-        button.font_size = sp(theme.SMALL_SP + 1) * self.scale
+        """A choice's button of one fixed size, a finger high, whatever it says (never grown by its
+        words: its font is made smaller until they fit in two lines), so none pushes another; a
+        kind's says its name over the count left, or, greyed, over the reason it cannot be laid."""
+        button = (Factory.Big if option.main else Factory.Quiet)(text=text)
+        button.height = dp(theme.TOUCH_DP) * self.scale
+        kind = option.args.get("kind") if option.dialog == "kind" else None
+        if why:
+            button.text = f"{running_app().tr(tile_name(kind))}\n{why}" if kind else f"{text}\n{why}"
+            button.disabled = True
+        elif kind:
+            _as_tile(button, kind)
+        elif option.player and option.main:
+            button.background_color = theme.player_colour(option.player)
+            button.color = theme.text_on(option.player)
+        button.option = option
+        button.bind(on_release=lambda pressed: self.choose(pressed.option))
+        largest = sp(theme.SMALL_SP) * self.scale
+        fit = lambda b, *_: setattr(b, "font_size", fitting_font(b, largest, sp(10)))  # noqa: E731
+        button.bind(size=fit, text_size=fit)
+        button.font_size = largest
         return button
 
     def arranged(self, app: Any, now: Any, buttons: list[Any]) -> list[Any]:
-        """The choices of one kind side by side (all fit at 800×480); at the end, the ranking."""
+        """The choices of one kind side by side; choosing a kind, the kinds, "End the turn" and
+        "Surrender" in one grid of four columns, each in its place whether offered or not (all fit
+        at 800×480); at the end, the ranking."""
         widgets: list[Any] = []
         grids: dict[str, GridLayout] = {}
+        kinds = any(_group(button.option) == "kind" for button in buttons)
+        if kinds:
+            grids["kind"] = grids["quiet"] = _grid(4, self.scale)
+            widgets.append(grids["kind"])
+            ends = [button for button in buttons if button.option.dialog is None and not button.option.main]
+            if not ends:  # "End the turn" keeps its place before "Surrender", offered or not
+                buttons = [*buttons[:-1], Widget(size_hint_y=None, height=dp(theme.TOUCH_DP)), buttons[-1]]
         for button in buttons:
-            option = button.option
-            group = _group(option)
+            option = getattr(button, "option", None)
+            group = _group(option) if option is not None else "quiet"
             if group is None:
                 widgets.append(button)
                 continue
             if group not in grids:
-                grids[group] = GridLayout(cols=COLUMNS[group], spacing=dp(3), size_hint_y=None, height=0)
-                grids[group].bind(minimum_height=grids[group].setter("height"))
+                grids[group] = _grid(COLUMNS[group], self.scale)
                 widgets.append(grids[group])
-            if group == "kind" and option.refusal is None:
-                _as_tile(button, option.args["kind"])
             grids[group].add_widget(button)
         if now.part == "over":  # the end: the ranking with its tie-breaks, in words
             widgets += [_standing(app.tr(text), self.scale) for text in score.standing(self.view)]
@@ -303,7 +383,21 @@ def _tile_info(view: dict[str, Any], x: int, y: int) -> Any:
     )
 
 
-COLUMNS = {"kind": 2, "knights": 3, "way": 2, "quiet": 2}
+COLUMNS = {"kind": 4, "knights": 4, "way": 3, "split": 2, "quiet": 2}
+SQUARE = 1.15
+"""The landscape's column at most this many times as wide as it is high (a layout is about square)."""
+SPACING_DP = 3
+
+
+def choices_height(rows: int, scale: float) -> float:
+    """The height of ``rows`` rows of choices in one grid."""
+    return rows * dp(theme.TOUCH_DP) * scale + (rows - 1) * dp(SPACING_DP)
+
+
+def _grid(columns: int, scale: float) -> GridLayout:
+    grid = GridLayout(cols=columns, spacing=dp(SPACING_DP), size_hint_y=None, height=0)
+    grid.bind(minimum_height=grid.setter("height"))
+    return grid
 
 
 def _group(option: Any) -> str | None:
@@ -317,6 +411,8 @@ def _group(option: Any) -> str | None:
         return "knights"
     if option.args.get("direction") is not None and option.dialog in ("direction", None):
         return "way"
+    if option.dialog == "drops" and option.args.get("drops") is not None:
+        return "split"
     return None
 
 

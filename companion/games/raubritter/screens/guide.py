@@ -98,7 +98,8 @@ def at(x: int, y: int) -> str:
 
 
 NONE_LEFT = Message("none left")
-NOT_FIRST = Message("not in the initial placement")
+NOT_FIRST = Message("not yet")
+"""A castle in the initial placement (the prompt says "no castle yet")."""
 
 
 def kind_refusal(view: dict[str, Any], kind: str) -> Text | None:
@@ -274,7 +275,7 @@ def _which_kind(view: dict[str, Any], part: str, current: str, me: Text) -> Step
     pile = player_of(view, current)["tiles"]
     options = [  # every kind in its place, always: one that cannot be laid now is greyed with the reason
         Option(
-            Message("{kind} ({n} left)", kind=tile_name(kind), n=pile[kind]),
+            Message("{kind}\n{n} left", kind=tile_name(kind), n=pile[kind]),
             dialog="kind",
             args={"kind": kind},
             player=current,

@@ -95,7 +95,7 @@ class Showcase:
     def kind(self, kind: str) -> None:
         view = self.table.public_view()["view"]
         me = next(p for p in view["players"] if p["colour"] == view["current"])
-        self.option(M("{kind} ({n} left)", kind=Word(kind), n=me["tiles"][kind]))
+        self.option(M("{kind}\n{n} left", kind=Word(kind), n=me["tiles"][kind]))
 
     def cell(self, x: int, y: int) -> None:
         """A finger on the grid's cell (x, y)."""
