@@ -44,7 +44,7 @@ HEADINGS = (
     Message("Gulden"),
     Message("Strength"),
     Message("Weapons"),
-    Message("Henchmen lost"),
+    Message("Deaths"),  # the henchmen lost (one word: the column is narrow)
 )
 
 # The book's kinds in the table's words; a kind the table named itself is shown as written.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -22,6 +22,7 @@ from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.columns import cell, widths
 from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.lines import FittedLabel, fits, largest_font, sizes_between  # noqa: F401 - FittedLabel in board.kv
 from companion.app.pieces.table import GameTable
 from companion.app.room import running_app
 from companion.app.widgets import Chip
@@ -40,7 +41,7 @@ HEADS = (
     Message("Treasures"),
 )
 COUNTER_ROWS = {"life": "green", "gold": "yellow", "strength": "red", "weapons": "blue"}  # the castles' rows
-SHARES = (0.15, 0.24, 0.105, 0.105, 0.105, 0.105, 0.08, 0.11)  # name, place, the values, hand, treasures
+SHARES = (0.175, 0.155, 0.115, 0.115, 0.115, 0.115, 0.09, 0.12)  # name, place, the values, hand, treasures
 
 
 class TableScreen(GameTable):
@@ -68,16 +69,38 @@ class TableScreen(GameTable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lost: dict[tuple[str, str], int] = {}
+        self._board_texts: list[str] = []
+        self._headings: list[str] = []
         self.ids.henchmen.bind(size=lambda *_: self._fit())
+        self.ids.board.bind(size=self._fit_board)
+        self.ids.heading.bind(size=self._fit_heading)
 
     # ----------------------------------------------------------------------------- drawing
     def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
         return step(view, awaited, table.kept())
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
-        return Message(
-            "Day {day} · {player} · {part}", day=view["day"], player=who(view["current"], view), part=PARTS[now.part]
-        )
+        """The day, whose turn and the part of it; where the three do not fit, the day and whose turn."""
+        app = running_app()
+        player = who(view["current"], view)
+        texts = [
+            Message("Day {day} · {player} · {part}", day=view["day"], player=player, part=PARTS[now.part]),
+            Message("Day {day} · {player}", day=view["day"], player=player),
+        ]
+        self._headings = [app.tr(text) for text in texts]
+        return texts[self._heading_index()]
+
+    def _heading_index(self) -> int:
+        label = self.ids.heading
+        style = {"font_name": label.font_name, "bold": label.bold, "halign": label.halign}
+        for index, text in enumerate(self._headings):
+            if fits(text, label.font_size, label.width, label.height, 1, **style):
+                return index
+        return len(self._headings) - 1
+
+    def _fit_heading(self, *_: Any) -> None:
+        if self._headings:
+            self.ids.heading.text = self._headings[self._heading_index()]
 
     def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
         self.draw_henchmen(app, view)
@@ -103,6 +126,7 @@ class TableScreen(GameTable):
             self._fit()
         for label, head in zip(self._heads, ("", "", *HEADS), strict=True):
             label.text = app.tr(head) if head else ""
+        self._fit_heads()
         given = names(view)
         fight = view.get("fight") or {}
         for player, row in zip(view["players"], self._rows, strict=True):
@@ -121,13 +145,28 @@ class TableScreen(GameTable):
         for row in self._rows:
             row.fit(area.width, height)
         widths = _widths(area.width)
-        font = max(sp(10), min(sp(theme.SMALL_SP), widths[2] * 0.19))  # one size for all: "Weapons" fits
         for label, width in zip(getattr(self, "_heads", ()), widths, strict=True):
             label.size_hint_x, label.width = None, width
+        self._fit_heads()
+
+    def _fit_heads(self) -> None:
+        """One font for the columns' heads, the largest at which each fits its column on one line."""
+        heads = [label for label in getattr(self, "_heads", ()) if label.text]
+        sizes = sizes_between(sp(theme.SMALL_SP), sp(9))
+        font = min(
+            (largest_font(label.text, label.width - dp(2), label.height, 1, sizes, bold=label.bold) or sp(9))
+            for label in heads
+        ) if heads else sp(theme.SMALL_SP)  # fmt: skip
+        for label in getattr(self, "_heads", ()):
             label.font_size = font
 
     def draw_board(self, app: Any, view: dict[str, Any]) -> None:
-        cards = [app.tr(dialogs.card_words(card)) for card in view["board"]]
+        """The cards on the board, the treasures lying and the piles in their fixed box: the most
+        words that fit it (every card by place; else the cards turned up and the face-down ones
+        counted; else only counts), the whole list a tap away on the cards' button."""
+        board = view["board"]
+        self.ids.cards.text = app.tr(Message("Cards\n{n}", n=len(board)))
+        self.ids.cards.disabled = not board
         loose: dict[str, list[bool]] = {}
         for treasure in view["loose"]:
             loose.setdefault(treasure["place"], []).append(treasure["guarded"])
@@ -145,20 +184,62 @@ class TableScreen(GameTable):
             for place, g in loose.items()
         ]
         piles = view["piles"]
-        parts = [
-            app.tr(Message("Cards: {cards}", cards=", ".join(cards) if cards else "–")),
-            *([app.tr(Message("Treasures lying: {places}", places=", ".join(lying)))] if lying else []),
-            app.tr(
-                Message(
-                    "Draw pile {draw} · discard {discard} · maps used {maps} · treasure stack {stack}",
-                    draw=piles["draw"],
-                    discard=piles["discard"],
-                    maps=piles["used_maps"],
-                    stack=piles["treasures"],
-                )
+        pile_lines = [
+            Message(
+                "Draw pile {draw} · discard {discard} · maps used {maps} · treasure stack {stack}",
+                draw=piles["draw"], discard=piles["discard"], maps=piles["used_maps"], stack=piles["treasures"],
             ),
+            Message(
+                "Piles: draw {draw} · discard {discard} · maps {maps} · treasures {stack}",
+                draw=piles["draw"], discard=piles["discard"], maps=piles["used_maps"], stack=piles["treasures"],
+            ),
+        ]  # fmt: skip
+        up = [card for card in board if not card["face_down"]]
+        down = [card["field"] for card in board if card["face_down"]]
+        shown_up = ", ".join(app.tr(dialogs.card_words(card)) for card in up)
+        counted = Message("{up} turned up, {down} face down", up=len(up), down=len(down))
+        face_down = (
+            app.tr(Message("face down: {places}", places=", ".join(down))),
+            app.tr(Plural("{n} face down", "{n} face down", len(down))),
+        )
+        card_lines = (
+            [", ".join(part for part in (shown_up, words if down else "") if part) for words in face_down]
+            + [app.tr(counted)]
+            if board
+            else [app.tr(Message("No card on the board."))]
+        )
+        lying_lines = (
+            [
+                app.tr(Message("Treasures lying: {places}", places=", ".join(lying))),
+                app.tr(Plural("{n} treasure lying", "{n} treasures lying", len(view["loose"]))),
+            ]
+            if lying
+            else [""]
+        )
+        candidates = [
+            "\n".join(line for line in (cards, treasures, app.tr(pile)) if line)
+            for cards in card_lines
+            for treasures in lying_lines
+            for pile in pile_lines
         ]
-        self.ids.board.text = "\n".join(parts)
+        self._board_texts = candidates  # the most words first: the cards', then the treasures', then the piles'
+        self._fit_board()
+
+    def _fit_board(self, *_: Any) -> None:
+        label = self.ids.board
+        texts = getattr(self, "_board_texts", None)
+        if not texts or label.width <= 1:
+            return
+        style = {"font_name": label.font_name, "bold": label.bold, "halign": label.halign}
+        width, height = label.width - 2 * label.gap, label.height - dp(2)
+        label.whole = next(
+            (text for text in texts if fits(text, label.smallest, width, height, label.lines, **style)), texts[-1]
+        )
+
+    def all_cards(self) -> None:
+        """Every card on the board by place, on a page of its own."""
+        if self.view.get("board"):
+            dialogs.CardsDialog(self.view).open_now()
 
     # ----------------------------------------------------------------------------- choices
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
@@ -211,6 +292,28 @@ class _Row(BoxLayout):
         for widget in (self.chip, self.info, *self.values.values(), self.hand, self.treasures):
             self.add_widget(widget)
         self.number_size = sp(30)
+        self.info_size = sp(14)
+        self._plain = ""
+        self.info.bind(size=self._fit_info)
+        self._current = False
+        with self.canvas.before:  # the row of the henchman whose turn it is, on a band of its own
+            self._band_colour = Color(0, 0, 0, 0)
+            self._band = Rectangle()
+            self._edge_colour = Color(0, 0, 0, 0)
+            self._edge = Line(width=dp(1.5))
+        self.bind(pos=self._draw_band, size=self._draw_band)
+
+    def _fit_info(self, *_: Any) -> None:
+        """Every word of the place and the status whole: a long place name in a smaller font."""
+        sizes = sizes_between(self.info_size, sp(9))
+        width, height = self.info.width - dp(4), self.info.height
+        self.info.font_size = largest_font(self._plain, width, height, 4, sizes, bold=True) or sp(9)
+
+    def _draw_band(self, *_: Any) -> None:
+        self._band_colour.rgba = theme.PAPER_DARK if self._current else (0, 0, 0, 0)
+        self._edge_colour.rgba = theme.WOOD if self._current else (0, 0, 0, 0)
+        self._band.pos, self._band.size = self.pos, self.size
+        self._edge.rectangle = (self.x + dp(1), self.y + dp(1), self.width - dp(2), self.height - dp(2))
 
     def fit(self, width: float, height: float) -> None:
         self.size_hint_y, self.height = None, height
@@ -218,16 +321,17 @@ class _Row(BoxLayout):
         for widget, column in zip(columns, _widths(width), strict=True):
             widget.size_hint_x, widget.width = None, column
         self.chip.size_hint_y, self.chip.height = None, height
-        self.info.font_size = max(sp(11), min(sp(16), height / 4.5))  # four lines fit
+        self.info_size = max(sp(11), min(sp(16), height / 4.5))  # four lines fit
         for label in (self.hand, self.treasures):
             label.font_size = min(height * 0.35, self.hand.width * 0.45, sp(30))
         self.number_size = min(height * 0.55, self.values["life"].width * 0.5, sp(72))
 
     def show(self, app: Any, player: dict[str, Any], name: str, *, current: bool, winner: bool, fighting: bool,
              lost: dict[tuple[str, str], int]) -> None:  # fmt: skip
-        marks = "» " if current and not winner else ""
-        self.chip.text = escape_markup(marks + name)
-        self.chip.font_size = min(self.info.font_size * 1.3, self.chip.width / max(4, len(self.chip.text)) * 1.7)
+        self._current = current and not winner
+        self._draw_band()
+        self.chip.text = escape_markup(name)
+        self.chip.font_size = min(self.info_size * 1.3, self.chip.width / max(4, len(self.chip.text)) * 1.7)
         where: Any = short_place(player["place"])
         if player.get("before"):
             where = Join(where, walls_name(player["before"]), last=False)
@@ -241,16 +345,21 @@ class _Row(BoxLayout):
             status.append(Message("has won!"))
         lines += [escape_markup(app.tr(text)) for text in status]
         self.info.text = "\n".join(lines)
+        self._plain = "\n".join(app.tr(text) for text in (where, *status))
+        self._fit_info()
         self.hand.text = f"[b]{player['hand']}[/b]"
         hidden = app.tr(Message("{n} hidden", n=player["hidden"]))
         self.treasures.text = (
             f"[b]{player['treasures']}[/b]\n[size={int(max(sp(10), self.hand.font_size * 0.5))}]{hidden}[/size]"
         )
-        small = int(self.number_size * 0.4)
         for counter, label in self.values.items():
             value = str(player[counter])
             gone = lost.get((player["colour"], counter))
-            if gone:
-                value += f"\n[size={small}]{app.tr(Message('{n} lost', n=gone))}[/size]"
             label.font_size = self.number_size
+            if gone:  # the number smaller, what the limits swallowed under it in the font that fits
+                note = app.tr(Message("{n} lost", n=gone))
+                sizes = sizes_between(max(sp(9), self.number_size * 0.4), sp(9))
+                small = largest_font(note, label.width - dp(4), label.height * 0.45, 2, sizes, bold=True) or sp(9)
+                label.font_size = min(self.number_size, label.height * 0.45)
+                value += f"\n[size={int(small)}]{escape_markup(note)}[/size]"
             label.text = value

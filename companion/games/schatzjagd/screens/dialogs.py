@@ -57,6 +57,31 @@ def card_words(card: dict[str, Any]) -> Text:
     return Message("{place}: {card}", place=card["field"], card=CARD_NAMES.get(kind, kind))
 
 
+class CardsDialog(Dialog):
+    """Every card on the board by place, three a row: face down, or its type and printed numbers."""
+
+    COLUMNS = 3
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        cards = sorted(view["board"], key=lambda card: _field_order(card["field"]))
+        rows: list[Any] = []
+        for start in range(0, len(cards), self.COLUMNS):
+            row = grid(self.COLUMNS, spacing=6)
+            for card in cards[start : start + self.COLUMNS]:
+                label = self.body(card_words(card))
+                label.bold = not card["face_down"]
+                row.add_widget(label)
+            rows.append(row)
+        title = Message("The cards on the board: {n}", n=len(cards))
+        self.page(title, rows, [(Message("Back"), self.close, True)])
+
+
+def _field_order(field: str) -> tuple[str, int]:
+    """A field by its road letter, then its river number: A2 before A10."""
+    return (field[:1], int(field[1:]) if field[1:].isdigit() else 0)
+
+
 class PlaceDialog(Dialog):
     """Where the henchman stopped after the journey (``die`` rolled), or where the teleportal put it."""
 

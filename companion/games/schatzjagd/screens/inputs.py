@@ -110,18 +110,22 @@ class PlacePicker(GridLayout):
             self._field_rows(app)
 
     def _field_rows(self, app: Any) -> None:
-        letters = grid(13)
+        """The road letters and the river numbers, each row a widget of its own: a dialog's page
+        ends between two rows, never through one."""
         chosen_letter = self.letter or (self.place[:1] if is_field(self.place) else "")
-        for letter in LETTERS:
-            letters.add_widget(toggle(letter, letter == chosen_letter, lambda x=letter: self.pick_letter(x)))
-        numbers = grid(12)
-        for number in NUMBERS:
-            field = f"{chosen_letter}{number}"
-            button = toggle(str(number), field == self.place, lambda f=field: self.pick(f))
-            button.disabled = not chosen_letter
-            numbers.add_widget(button)
-        self.add_widget(letters)
-        self.add_widget(numbers)
+        for half in (LETTERS[:13], LETTERS[13:]):
+            letters = grid(13)
+            for letter in half:
+                letters.add_widget(toggle(letter, letter == chosen_letter, lambda x=letter: self.pick_letter(x)))
+            self.add_widget(letters)
+        for half in (NUMBERS[:12], NUMBERS[12:]):
+            numbers = grid(12)
+            for number in half:
+                field = f"{chosen_letter}{number}"
+                button = toggle(str(number), field == self.place, lambda f=field: self.pick(f))
+                button.disabled = not chosen_letter
+                numbers.add_widget(button)
+            self.add_widget(numbers)
         if self.walls and is_field(self.place):
             row = grid(3 + len(self.colours))
             row.add_widget(Factory.Body(text=app.tr(Message("Before walls?"))))

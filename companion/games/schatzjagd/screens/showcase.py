@@ -260,12 +260,13 @@ class Showcase:
 
 
 def catharsis(show: Showcase) -> None:
-    """A second game of two princes played on by the table's commands until the draw pile runs out:
+    """A second game of four princes played on by the table's commands until the draw pile runs out:
     Grandlin's catharsis."""
     from engines.schatzjagd.rules import Setup
 
     app = show.app
-    setup = Setup(players=[{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}], catharsis=True)
+    four = (("Anna", "red"), ("Ben", "blue"), ("Carla", "green"), ("Dirk", "yellow"))
+    setup = Setup(players=[{"name": name, "colour": colour} for name, colour in four], catharsis=True)
     app.start_game("schatzjagd", setup)
     show.driver.frames()
     table = show.table = app.table

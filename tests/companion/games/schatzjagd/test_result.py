@@ -237,7 +237,7 @@ def test_the_columns_give_every_princes_final_figures_in_turn_order() -> None:
         "Gulden",
         "Strength",
         "Weapons",
-        "Henchmen lost",
+        "Deaths",
     ]
     assert [render(h, "de") for h in cols.headings] == [
         "Versteckte Schätze",
