@@ -136,7 +136,7 @@ def greyed(data: Path) -> dict[str, Any]:
 
 def _options(app: Any) -> list[Any]:
     board = app.screen("gluecksritter-board")
-    return [w for w in board.ids.options.box.children if hasattr(w, "on_release")]
+    return [w for w in board.ids.options.box.walk(restrict=True) if hasattr(w, "on_release")]  # two to a row, too
 
 
 def _buttons(app: Any, word: str) -> list[tuple[str, bool]]:

@@ -125,8 +125,9 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
         view = app.table.public_view()["view"]
         if view["round"] == 2:
             return tapped
-        options = [w for w in board.ids.options.box.children if hasattr(w, "on_release") and not w.disabled]
-        texts = [w.text for w in reversed(options)]
+        shown = board.ids.options.box.walk(restrict=True)  # two to a row where there are many
+        options = [w for w in shown if hasattr(w, "on_release") and not w.disabled]
+        texts = [w.text for w in options]
         assert texts, f"nothing to tap; the board says {board.ids.prompt.text!r}"
         english = [say(app, "Roll on the screen"), say(app, "End the round")]
         choice = None

@@ -78,7 +78,8 @@ class Table:
             self.my_documents(holders)
             return
         board = self.app.screen("gluecksritter-board")
-        options = [w for w in board.ids.options.box.children if hasattr(w, "on_release") and not w.disabled]
+        shown = reversed(list(board.ids.options.box.walk(restrict=True)))  # the last first, two to a row too
+        options = [w for w in shown if hasattr(w, "on_release") and not w.disabled]
         assert options, f"nothing to tap: {board.ids.prompt.text!r}"
         weights = [next((w for words, w in LIKED if words in option.text), 1) for option in options]
         self.tap(self.rng.choices(options, weights)[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import groupby
 from typing import Any
 
 from kivy.clock import Clock
@@ -24,6 +25,7 @@ from kivy.uix.label import Label
 from companion.app import theme
 from companion.app.people import names
 from companion.app.pieces.dialog import Dialog
+from companion.app.pieces.lines import fits, largest_font, sizes_between
 from companion.app.pieces.table import GameTable
 from companion.app.room import running_app
 from companion.app.widgets import Chip
@@ -32,6 +34,7 @@ from companion.games.gluecksritter.screens.check import TableCheck
 from companion.games.gluecksritter.screens.guide import offer_words, step
 from companion.i18n import Cap, Join, Message, Word
 from companion.table.notices import Happened, PressIgnored
+from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
 PHASES = {
     "A": Message("Phase A: the Ducat card"),
@@ -41,8 +44,11 @@ PHASES = {
     "E": Message("Phase E: the fields"),
     "over": Message("The game is over"),
 }
+RULES = {SCHMIDT: Message("1998 rules"), OSULLIVAN: Message("2002 rules")}
+"""The rule set in the heading, where it fits beside the round and the phase."""
 COUNTS = ("silver", "gold", "walls", "towers", "documents")
 HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
+PAIRED_FROM = 4  # choices from which two stand in a row
 NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, what the player is at
 
 
@@ -63,13 +69,33 @@ class BoardScreen(GameTable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._check: TableCheck | None = None
+        self._headings: tuple[Any, ...] = ()
         self.ids.players_area.bind(size=lambda *_: self._fit_rows())
+        self.ids.heading.bind(width=lambda *_: self._fit_heading())
 
     def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
         return step(view, awaited, panel=table.status().panel != "absent")
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
-        return Message("Round {round} · {phase}", round=view["round"], phase=PHASES.get(view["phase"], view["phase"]))
+        """The round and the phase, and the rule set too where the row has room for it."""
+        phase = PHASES.get(view["phase"], view["phase"])
+        short = Message("Round {round} · {phase}", round=view["round"], phase=phase)
+        rules = RULES.get(view.get("rules"))
+        whole = short if rules is None else Message("{heading} · {rules}", heading=short, rules=rules)
+        self._headings = (whole, short)
+        return self._fitting_heading()
+
+    def _fitting_heading(self) -> Any:
+        label, app = self.ids.heading, running_app()
+        style = {"bold": True, "font_name": label.font_name}
+        for text in self._headings:
+            if fits(app.tr(text), label.font_size, label.width, label.height, 1, **style):
+                return text
+        return self._headings[-1]
+
+    def _fit_heading(self) -> None:
+        if self._headings:
+            self.ids.heading.text = running_app().tr(self._fitting_heading())
 
     def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
         offer = offer_words((view.get("knight") or {}).get("offer"), view)
@@ -122,7 +148,10 @@ class BoardScreen(GameTable):
         given = names(view)
         for player, (chip, state, *cells) in zip(view["players"], self._rows, strict=True):
             chip.text = _escape(given.get(player["colour"]) or app.tr(Cap(Word(player["colour"]))))
-            state.text = app.tr(_state_words(player, awaited, view))
+            words = app.tr(_state_words(player, awaited, view))
+            if state.text != words:
+                state.text = words
+                _fit_state(state)
             for cell, key in zip(cells, COUNTS, strict=True):
                 cell.text = str(player[key])
 
@@ -144,17 +173,36 @@ class BoardScreen(GameTable):
         for chip, state, *cells in self._rows:
             chip.size = (widths[0], row)
             chip.font_size = sp(theme.SMALL_SP) * scale
-            state.font_size = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
+            state.largest = sp(theme.SMALL_SP - 2) * min(scale, 1.4)
             for cell, column in zip((state, *cells), widths[1:], strict=True):
                 cell.size_hint_x, cell.width = None, column
             for cell in cells:
                 cell.font_size = sp(theme.BODY_SP) * scale
+            state.height = row
+            _fit_state(state)
         for head_cell, column in zip(self._heads, widths, strict=True):  # "Mauern" fits
             head_cell.size_hint_x, head_cell.width = None, column
             head_cell.font_size = max(sp(10), min(sp(theme.SMALL_SP - 2) * scale, column * 0.23))
         self.ids.fields.height = max(dp(52), min(dp(110), self.height * 0.14))
 
     # ----------------------------------------------------------------------------- choices
+    def arranged(self, app: Any, now: Any, buttons: list[Any]) -> list[Any]:
+        """Four choices or more (the Black Knight's, a field several players share, six players to
+        choose): two to a row, so that they stand on one page where one to a row would need two. A
+        player's own choices share rows (the rest of a row stays free rather than hold another's);
+        one choice each: two players to a row."""
+        if len(buttons) < PAIRED_FROM:
+            return buttons
+        groups = [list(group) for _, group in groupby(buttons, key=lambda button: button.option.player)]
+        if all(len(group) == 1 for group in groups):
+            groups = [buttons]
+        rows: list[Any] = []
+        for group in groups:
+            for start in range(0, len(group), 2):
+                two = group[start : start + 2]
+                rows.append(_pair(two) if len(two) == 2 else two[0])
+        return rows
+
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         if name == "pay":
             return self._pay(args["command"])
@@ -204,9 +252,29 @@ class BoardScreen(GameTable):
         self.whose(Message("Whose documents? Tap your name."), "documents")
 
 
+def _pair(buttons: list[Any]) -> Any:
+    """Two choices side by side, the row as tall as the taller one's words."""
+    from kivy.uix.gridlayout import GridLayout
+
+    row = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+    row.bind(minimum_height=row.setter("height"))
+    for button in buttons:
+        row.add_widget(button)
+    return row
+
+
 def _row(colour: str) -> tuple[Any, ...]:
     """A player's cells in the grid: the name's chip, what the player is at, the counts."""
     return (Chip(colour=colour), _cell(small=True), *(_cell() for _ in COUNTS))
+
+
+def _fit_state(state: Label) -> None:
+    """What a player is at in two lines of its cell at most, by a smaller font where needed ("Verlies,
+    2 + 4" in a narrow column), no word broken."""
+    largest = getattr(state, "largest", state.font_size)
+    sizes = sizes_between(largest, min(largest, sp(9)))
+    style = {"font_name": state.font_name, "halign": "center"}
+    state.font_size = largest_font(state.text, state.width, state.height, 2, sizes, **style) or sizes[-1]
 
 
 def _head() -> Label:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.app.option import Option
-from companion.app.people import person
+from companion.app.people import names, person
 from companion.games.gluecksritter.table import DRAW
-from companion.i18n import Join, Message, Plural, Text, Word
+from companion.i18n import Join, Message, Person, Plural, Text, Word
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
@@ -33,7 +33,7 @@ def _ransoms(view: dict[str, Any], now: Any) -> tuple[Option, ...]:
     """A ransom for each knight in the dungeon, when the rule set allows it now (Schmidt 1998: at
     the start of a round, before its owner chooses; the 2002 variant: after the documents)."""
     return tuple(
-        paying(Message("{player} pays the ransom", player=who(p["colour"], view)), c.Ransom(p["colour"]), p["colour"])
+        paying(Message("{player} pays the ransom", player=named(p["colour"], view)), c.Ransom(p["colour"]), p["colour"])
         for p in view["players"]
         if p["knight_in_dungeon"] and now(p["colour"])
     )
@@ -54,6 +54,12 @@ def coins_words(coins: Any) -> Text:
 def who(colour: str | None, view: dict[str, Any] | None = None) -> Text:
     """A player by the name given (the colour beside it), or the colour; None: the whole table."""
     return person(view, colour)
+
+
+def named(colour: str, view: dict[str, Any] | None = None) -> Text:
+    """A player on a choice's button: the name given alone, or the colour. The button is in the
+    player's colour, so "Anna" says what "Anna (Rot)" says in a third of the width."""
+    return names(view).get(colour) or Person(colour)
 
 
 def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
@@ -123,7 +129,9 @@ def _effects(view: dict[str, Any]) -> tuple[Option, ...]:
 
     return tuple(
         Option(
-            Message("{player}: enter what {document} moves", player=who(p["colour"], view), document=quoted(view, doc)),
+            Message(
+                "{player}: enter what {document} moves", player=named(p["colour"], view), document=quoted(view, doc)
+            ),
             dialog="effect",
             args={"player": p["colour"], "document": doc},
             player=p["colour"],
@@ -147,7 +155,7 @@ def _taxes(view: dict[str, Any]) -> Step:
     for player, kind in view["taxes"]:
         options.append(
             Option(
-                Message("{player} pays the royal tax on {kind}", player=who(player, view), kind=Word(kind)),
+                Message("{player} pays the royal tax on {kind}", player=named(player, view), kind=Word(kind)),
                 c.PayRoyalTax(player),
                 player=player,
             )
@@ -174,7 +182,7 @@ def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], pane
         return Step(Message("Choose two action cards on your buttons. Still choosing: {players}", players=players))
     options = tuple(
         Option(
-            Message("{player}: choose in private", player=who(p, view)), dialog="cover", args={"player": p}, player=p
+            Message("{player}: choose in private", player=named(p, view)), dialog="cover", args={"player": p}, player=p
         )
         for p in commands
     )
@@ -191,7 +199,7 @@ def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
     number = view["field"]
     options: list[Option] = []
     for player, offered in commands.items():
-        name = who(player, view)
+        name = named(player, view)
         mine = len(options)
         if "take-document" in offered:
             options.append(paying(Message("{player} takes a document", player=name), c.TakeDocument(player, DRAW)))
@@ -231,7 +239,7 @@ def _knight_takes(view: dict[str, Any], name: Text, field: int) -> Text:
 
 
 def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Option]:
-    name = who(player, view)
+    name = named(player, view)
     knight = view.get("knight") or {}
     options: list[Option] = []
     if "knight-act" in offered:
@@ -242,7 +250,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
                 victim = other["colour"]
                 options.append(
                     Option(
-                        Message("{player} raids {victim}", player=name, victim=who(victim, view)),
+                        Message("{player} raids {victim}", player=name, victim=named(victim, view)),
                         c.KnightAct(player, "raid", victim=victim),
                     )
                 )
@@ -254,7 +262,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
         for offerer in knight.get("knights", ()):
             options.append(
                 Option(
-                    Message("{offerer} offers first", offerer=who(offerer, view)),
+                    Message("{offerer} offers first", offerer=named(offerer, view)),
                     c.ChooseFirstOfferer(player, offerer),
                 )
             )

@@ -38,7 +38,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     shot("gluecksritter-choose")
 
     # red chooses behind the cover, by touch
-    driver.choose(app.tr(_m("{player}: choose in private", player=_who("red"))))
+    driver.choose(app.tr(_m("{player}: choose in private", player=_named("red"))))
     shot("gluecksritter-cover")
     driver.choose(app.tr(_m("I am {player}: show", player=_who("red"))))
     driver.choose("4")
@@ -67,7 +67,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     table.submit(c.Decline("blue"))
     driver.frames()
     shot("gluecksritter-refusal")
-    driver.choose(app.tr(_m("{player} takes a document", player=_who("red"))))
+    driver.choose(app.tr(_m("{player} takes a document", player=_named("red"))))
     shot("gluecksritter-which-coins")  # red holds silver and gold: two ways to pay 4 Ducats
     driver.choose(app.tr(_coins(silver=2, gold=1)))
     # the table plays with its own cards: red draws the top one and says which, behind the cover
@@ -76,12 +76,12 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     card = f"[b]{app.tr(_name('yellow-seal'))}[/b]"
     driver.choose(next(w for w in driver.roots()[0].walk() if getattr(w, "text", "").split("\n")[0] == card))
     driver.choose(app.tr(_m("Done")))
-    driver.choose(app.tr(_m("{player} takes nothing", player=_who("green"))))
+    driver.choose(app.tr(_m("{player} takes nothing", player=_named("green"))))
     shot("gluecksritter-field2")
     shot("gluecksritter-greyed-choices")  # blue holds 6 Ducats: two walls (8) are greyed with the reason
-    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_who("blue"), piece=_m("wall"))))
+    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_named("blue"), piece=_m("wall"))))
     _first_way(driver)
-    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_who("yellow"), piece=_m("tower"))))
+    driver.choose(app.tr(_m("{player} buys 1 {piece}", player=_named("yellow"), piece=_m("tower"))))
     _first_way(driver)
     shot("gluecksritter-duel")
     driver.choose(app.tr(_m("Roll on the screen")))
@@ -92,12 +92,12 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     if actor is not None:
         shot("gluecksritter-knight")
         victim = next(p["colour"] for p in view["players"] if p["colour"] not in (actor,))
-        driver.choose(app.tr(_m("{player} raids {victim}", player=_who(actor), victim=_who(victim))))
+        driver.choose(app.tr(_m("{player} raids {victim}", player=_named(actor), victim=_named(victim))))
         shot("gluecksritter-raid-roll")
         driver.choose(app.tr(_m("Roll on the screen")))
         shot("gluecksritter-raid")
         if table.awaiting().game and "raid-piece" in table.awaiting().game[0]["commands"]:
-            driver.choose(app.tr(_m("{player} takes a wall", player=_who(actor))))
+            driver.choose(app.tr(_m("{player} takes a wall", player=_named(actor))))
 
     # red's documents, behind the cover
     driver.choose(say("My documents"))
@@ -347,6 +347,14 @@ def _m(msgid: str, **values: Any) -> Any:
     from companion.i18n import Message
 
     return Message(msgid, **values)
+
+
+def _named(colour: str) -> Any:
+    """The player as a choice's button names them (the name alone)."""
+    from companion.games.gluecksritter.screens.guide import named
+
+    table = App.get_running_app().table
+    return named(colour, table.public_view()["view"] if table is not None else None)
 
 
 def _who(colour: str) -> Any:
