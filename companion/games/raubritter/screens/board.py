@@ -202,7 +202,7 @@ class RaubritterScreen(GameTable):
             - choices_height(3, self.scale)
             - dp(2)
         )
-        height = max(dp(20), min(dp(60) * self.scale, (room - dp(2) * (count - 1)) / count))
+        height = max(dp(18), min(dp(60) * self.scale, (room - dp(2) * (count - 1)) / count))
         area.height = height * count + dp(2) * (count - 1)
         for row in self._rows:
             row.fit(area.width, height)
@@ -236,28 +236,25 @@ class RaubritterScreen(GameTable):
         return button
 
     def arranged(self, app: Any, now: Any, buttons: list[Any]) -> list[Any]:
-        """The choices of one kind side by side; choosing a kind, the kinds, "End the turn" and
-        "Surrender" in one grid of four columns, each in its place whether offered or not (all fit
-        at 800×480); at the end, the ranking."""
+        """A step's choices in one grid, the quiet ones (back, end the turn, surrender) after the
+        others in it, so that all of them fit one page at 800×480: the kinds in four columns with
+        "End the turn" and "Surrender" each in its place whether offered or not, the knight counts
+        in four, the ways and the splits in three; at the end, the ranking."""
+        groups = [_group(button.option) for button in buttons]
+        group = next((g for g in groups if g not in (None, "quiet")), "quiet")
+        if group == "kind" and not any(b.option.dialog is None and not b.option.main for b in buttons):
+            room = Widget(size_hint_y=None, height=dp(theme.TOUCH_DP) * self.scale)
+            buttons = [*buttons[:-1], room, buttons[-1]]  # "End the turn" keeps its place before "Surrender"
+            groups = [*groups[:-1], "quiet", groups[-1]]
+        grid = _grid(COLUMNS[group])
         widgets: list[Any] = []
-        grids: dict[str, GridLayout] = {}
-        kinds = any(_group(button.option) == "kind" for button in buttons)
-        if kinds:
-            grids["kind"] = grids["quiet"] = _grid(4, self.scale)
-            widgets.append(grids["kind"])
-            ends = [button for button in buttons if button.option.dialog is None and not button.option.main]
-            if not ends:  # "End the turn" keeps its place before "Surrender", offered or not
-                buttons = [*buttons[:-1], Widget(size_hint_y=None, height=dp(theme.TOUCH_DP)), buttons[-1]]
-        for button in buttons:
-            option = getattr(button, "option", None)
-            group = _group(option) if option is not None else "quiet"
-            if group is None:
+        for button, kind in zip(buttons, groups, strict=True):
+            if kind is None:
                 widgets.append(button)
                 continue
-            if group not in grids:
-                grids[group] = _grid(COLUMNS[group], self.scale)
-                widgets.append(grids[group])
-            grids[group].add_widget(button)
+            if grid.parent is None and not grid.children:
+                widgets.append(grid)
+            grid.add_widget(button)
         if now.part == "over":  # the end: the ranking with its tie-breaks, in words
             widgets += [_standing(app.tr(text), self.scale) for text in score.standing(self.view)]
         return widgets
@@ -383,7 +380,7 @@ def _tile_info(view: dict[str, Any], x: int, y: int) -> Any:
     )
 
 
-COLUMNS = {"kind": 4, "knights": 4, "way": 3, "split": 2, "quiet": 2}
+COLUMNS = {"kind": 4, "knights": 4, "way": 3, "split": 3, "quiet": 2}
 SQUARE = 1.15
 """The landscape's column at most this many times as wide as it is high (a layout is about square)."""
 SPACING_DP = 3
@@ -394,7 +391,7 @@ def choices_height(rows: int, scale: float) -> float:
     return rows * dp(theme.TOUCH_DP) * scale + (rows - 1) * dp(SPACING_DP)
 
 
-def _grid(columns: int, scale: float) -> GridLayout:
+def _grid(columns: int) -> GridLayout:
     grid = GridLayout(cols=columns, spacing=dp(SPACING_DP), size_hint_y=None, height=0)
     grid.bind(minimum_height=grid.setter("height"))
     return grid
