@@ -209,6 +209,113 @@ def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, A
     return result
 
 
+class Shown(Table):
+    """The table screen touched only where a finger sees it: each choice and each dialog's button
+    by :meth:`Driver.choose` (the page arrows tapped until it shows, then the button)."""
+
+    def option(self, text: str) -> None:
+        options = self.app.screen(TABLE_SCREEN).ids.options
+
+        def there() -> bool:
+            return any(getattr(w, "text", None) == text for w in options.box.walk(restrict=True))
+
+        self.driver.until(there, seconds=20, what=f"a choice {text!r}; the prompt says {_prompt(self.app)!r}")
+        self.driver.choose(button(options.box, text))
+
+    def dialog(self, text: str) -> None:
+        from companion.app.pieces.dialog import open_dialogs
+
+        dialogs = open_dialogs()
+        assert dialogs, f"no dialog is open to tap {text!r}"
+        self.driver.choose(button(dialogs[-1], text))
+
+
+def whole_game_four(data: Path, language: str = "de") -> dict[str, Any]:
+    """Four princes at the 800×480 table, every touch on what the screen shows: Anna (red) meets the
+    monster on D4 and her henchman dies in the fight, blue washes dishes at the inn, green and
+    yellow travel and slot a card each, Anna digs up a crown and hides it at home: her victory."""
+    from companion.i18n import Message
+
+    app, driver = start(data, language)
+    new_game(app, driver, {"red": "Anna"}, ("red", "blue", "green", "yellow"), victory=1)
+    t = Shown(app, driver)
+    players = [p["colour"] for p in app.table.public_view()["view"]["players"]]
+    # day 1: each prince's henchman goes out and each prince slots a card face down
+    t.journey(3, field="C7")
+    t.slot("D4")
+    t.choose("End the turn")
+    t.face(2)
+    t.choose("Where the henchman stopped")
+    t.field("E2")
+    t.dialog(t.tr("City walls"))
+    t.dialog(t.tr("To {place}", place="E2"))
+    t.closed()
+    t.slot("E5")
+    t.choose("End the turn")
+    t.journey(2, field="H2")
+    t.slot("H5")
+    t.choose("End the turn")
+    t.journey(2, field="K2")
+    t.slot("K5")
+    t.choose("End the turn")
+    # day 2: the monster on D4 (power 3, a reward of 1 Gulden); Anna's henchman dies
+    t.journey(1, field="D4")
+    t.choose("Enter the card turned up")
+    t.dialog(t.tr("Monster"))
+    t.dialog("−")
+    t.dialog("−")
+    t.dialog(t.tr("Gulden"))
+    t.dialog(t.tr("Add"))
+    t.dialog(t.tr("Turn it up"))
+    fight = {"fight": app.table.public_view()["view"]["fight"], "prompt": _prompt(app)}
+    exchanges = 0
+    while app.table.public_view()["view"]["fight"] is not None:
+        t.face(1)
+        t.face(6)
+        exchanges += 1
+    died = app.table.public_view()["view"]["players"][0]
+    t.choose("End the turn")
+    t.journey(4, mode="City", place=app.tr(_message("Inn")))
+    t.choose("Wash dishes at the inn: +2 gold")
+    blue_gold = app.table.public_view()["view"]["players"][1]["gold"]
+    t.choose("End the turn")
+    t.journey(1, field="H3")
+    t.choose("End the turn")
+    t.journey(1, field="K3")
+    t.choose("End the turn")
+    # day 3: Anna digs on F6 behind the cover; the others travel on
+    t.journey(2, field="F6")
+    t.choose("Dig with a map here")
+    t.cover("red", "crown")
+    t.choose("End the turn")
+    for face, field in ((5, "G5"), (1, "H4"), (1, "K4")):
+        t.journey(face, field=field)
+        t.choose("End the turn")
+    # day 4: home, and the crown hidden
+    t.journey(6, mode="Castle", place=app.tr(_castle("red")))
+    t.choose("Hide a treasure")
+    t.cover("red", "crown")
+    driver.until(lambda: app.root.manager.current == "result", what="the result, by itself at the end")
+    result_texts = driver.texts()
+    driver.choose(app.tr(Message("Back to the game")))
+    view = app.table.public_view()
+    result = {
+        "players": players,
+        "result_screen": result_texts,
+        "first_fight": fight,
+        "exchanges": exchanges,
+        "died": died,
+        "blue_gold": blue_gold,
+        "over": view["view"]["phase"],
+        "winner": view["view"]["winner"],
+        "entry": view["entry"],
+        "journal": str(app.journal_path),
+        "end_screen": driver.texts(),
+    }
+    driver.stop()
+    return result
+
+
 def until_killed(data: Path) -> dict[str, Any]:
     """Into a fight with a monster: one exchange, then the first die of the next; say so, and wait
     to be killed."""
@@ -277,6 +384,7 @@ def _castle(colour: str) -> Any:
 
 SESSIONS = {
     "schatzjagd-whole-game": whole_game,
+    "schatzjagd-whole-game-four": whole_game_four,
     "schatzjagd-until-killed": until_killed,
     "schatzjagd-restarted": restarted,
 }

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from tests.companion.app.ui import killed_when_ready, run_session
@@ -15,8 +17,15 @@ def _without_times(log):
     return [{key: value for key, value in entry.items() if key != "at"} for entry in log]
 
 
-def test_a_whole_game_by_touch_ends_in_a_victory_in_the_journal(tmp_path):
-    played = run_session("schatzjagd-whole-game", tmp_path / "game", "0")
+@pytest.mark.parametrize(
+    ("session", "args"),
+    [("schatzjagd-whole-game", ("0",)), ("schatzjagd-whole-game-four", ())],
+    ids=["two-princes", "four-princes-by-what-is-shown"],
+)
+def test_a_whole_game_by_touch_ends_in_a_victory_in_the_journal(tmp_path, session, args):
+    played = run_session(session, tmp_path / "game", *args)
+    if session.endswith("four"):
+        assert played["players"] == ["red", "blue", "green", "yellow"]
     fight = played["first_fight"]
     assert fight["fight"]["henchman"] == "red" and fight["fight"]["monster_power"] == 3
     assert "Kampf: Anna (Rot) gegen den Unhold (Kampfkraft 3, Leben 15 von 15)." in fight["prompt"]
