@@ -102,7 +102,8 @@ class RaubritterScreen(GameTable):
         self._new_game.cancel()
 
     def _another_table(self) -> None:
-        table = running_app().table
+        app = running_app()  # None once the app has stopped
+        table = app.table if app is not None else None
         if table is not None and table is not self._table:
             self.refresh()
 
@@ -202,7 +203,7 @@ class RaubritterScreen(GameTable):
             - choices_height(3, self.scale)
             - dp(2)
         )
-        height = max(dp(18), min(dp(60) * self.scale, (room - dp(2) * (count - 1)) / count))
+        height = max(dp(18), min(dp(40) * self.scale, (room - dp(2) * (count - 1)) / count))
         area.height = height * count + dp(2) * (count - 1)
         for row in self._rows:
             row.fit(area.width, height)
