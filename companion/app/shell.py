@@ -60,6 +60,8 @@ class Shell(BoxLayout):
     status_text = StringProperty("")
     word = StringProperty("")
     word_is_refusal = BooleanProperty(False)
+    word_folded = BooleanProperty(False)
+    """The bottom line gives its height to the screen (the on-screen keyboard while a name is typed)."""
 
 
 class CompanionApp(App):

@@ -33,6 +33,8 @@ from companion.i18n import Message
 
 EARLIEST = datetime.date(1920, 1, 1)
 DAY_COLUMNS = 16  # the days in two rows: the picker's six rows of buttons fit a dialog at 800×480
+# The buttons touch each other (each drawn 2 dp inside its box): 16 in the 768 px of a dialog at
+# 800 px are 48 px each, a finger's width, where gaps of 4 px left 44.
 MONTHS = (
     Message("January"),
     Message("February"),
@@ -87,7 +89,7 @@ class DatePicker(GridLayout):
         heading: bool = True,
         **kwargs: Any,
     ) -> None:
-        super().__init__(cols=1, spacing=dp(4), size_hint_y=None, height=0, **kwargs)
+        super().__init__(cols=1, spacing=0, size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.earliest = earliest
         self.latest = max(today or datetime.date.today(), earliest)
@@ -116,7 +118,7 @@ class DatePicker(GridLayout):
             (self.month_buttons, 6),
             (self.day_buttons, DAY_COLUMNS),
         ):
-            row = GridLayout(cols=cols, spacing=dp(4), size_hint_y=None, height=0)
+            row = GridLayout(cols=cols, spacing=0, size_hint_y=None, height=0)
             row.bind(minimum_height=row.setter("height"))
             for button in buttons:
                 row.add_widget(button)
@@ -127,7 +129,7 @@ class DatePicker(GridLayout):
         self.refresh()
 
     def _button(self, action: Callable[[], None]) -> Any:
-        button = Factory.Toggle(size_hint_y=None, height=dp(theme.TOUCH_DP), allow_no_selection=False)
+        button = Factory.Tight(size_hint_y=None, height=dp(theme.TOUCH_DP), allow_no_selection=False)
         button.bind(on_release=lambda *_: self._tapped(action))
         return button
 

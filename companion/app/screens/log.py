@@ -1,5 +1,8 @@
 """The game log, newest first, with undo and redo: a tap shows the words for the cardboard first,
-and only the second tap ("Do it") writes the undo or redo."""
+and only the second tap ("Do it") writes the undo or redo.
+
+The log's lines are only read, never tapped: they scroll (the newest on top, where the screen
+opens), unlike the choices, which are paged so that nothing moves under a finger about to tap."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
-from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the lines in log.kv
+from companion.app.pieces.scroller import Scroller  # noqa: F401 - the lines' area in log.kv
 from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
 
@@ -19,20 +22,22 @@ class LogScreen(AppScreen):
 
     def refresh(self) -> None:
         app = running_app()
-        self.ids.lines.clear()
+        lines = self.ids.lines
+        lines.clear_widgets()
+        self.ids.reading.scroll_y = 1  # the newest line (or the question) on top
         table = app.table
         if table is None:
             return
         if self.pending is not None:
             words = table.preview(self.pending)
-            self.ids.lines.add(Factory.Title(text=app.tr(self.question())))
+            lines.add_widget(Factory.Title(text=app.tr(self.question())))
             for word in words or ():
-                self.ids.lines.add(Factory.Body(text="• " + app.tr(word)))
+                lines.add_widget(Factory.Body(text="• " + app.tr(word)))
         else:
             for line in reversed(table.log()[-40:]):
-                self.ids.lines.add(Factory.Body(text=app.tr(self.describe(line)), bold=True))
+                lines.add_widget(Factory.Body(text=app.tr(self.describe(line)), bold=True))
                 for text in app.happenings(line.get("events", ()))[:4] if line.get("in_play", True) else ():
-                    self.ids.lines.add(Factory.Body(text="   " + app.tr(text)))
+                    lines.add_widget(Factory.Body(text="   " + app.tr(text)))
         view = table.public_view()
         self.ids.undo.disabled = not view["can_undo"] or self.pending is not None
         self.ids.redo.disabled = not view["can_redo"] or self.pending is not None

@@ -4,9 +4,9 @@ starts the game it sets up, after asking which day today is while the device's c
 wrong (once a boot) and what becomes of a game still running.
 
 While a name field of the form has the focus, the on-screen keyboard (:mod:`..pieces.keyboard`)
-takes the foot of the screen in place of the buttons, the row of games gives its height to the
-form, and the field is scrolled into the form's view above the keys; "Done" on the keyboard (or
-a tap on the form outside the field) gives the buttons back."""
+takes the foot of the screen in place of the buttons, the row of games and the shell's bottom
+line give their height to the form, and the form turns to the field's page above the keys; "Done"
+on the keyboard (or a tap on the form outside the field) gives the buttons back."""
 
 from __future__ import annotations
 
@@ -61,6 +61,13 @@ class NewGameScreen(AppScreen):
     def on_leave(self, *args: Any) -> None:
         if self.name_keyboard is not None and self.name_keyboard.target is not None:
             self.name_keyboard.finish()
+
+    def fold_word(self, folded: bool) -> None:
+        """While the keys show, the shell's bottom line folds away and its 48 px go to the form
+        above the keys (at 800×480 a name field and the row above it, not the field alone)."""
+        shell = running_app().root
+        if hasattr(shell, "word_folded"):
+            shell.word_folded = folded
 
     def _ready(self) -> None:
         self.ids.begin.disabled = not (self.game and self.form.ready)

@@ -25,6 +25,7 @@ from kivy.utils import escape_markup
 from companion.app import theme
 from companion.app.contract import screens_of
 from companion.app.pieces.columns import cell
+from companion.app.pieces.lines import FittedLabel
 from companion.app.pieces.scroller import Scroller  # noqa: F401 - the scrolling area in its .kv
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
@@ -164,9 +165,15 @@ class TapBox(ButtonBehavior, BoxLayout):
     """What a finger taps as a whole (the code with its caption)."""
 
 
-NAME_DP = 150  # the players' column at least: a long name takes two lines
+NAME_DP = 130  # the players' column at least: a long name takes two lines, in a smaller font if it must
 NAME_SHARE = 0.3  # and at most this share of the figures' width
 SMALLEST_SP = 10
+
+
+def beside_chip(app: Any, colour: str, name: str | None) -> str:
+    """A player's words beside their chip (which shows the colour and the mark): the name alone,
+    or the colour's word for a player without one."""
+    return name if name else app.tr(Person(colour, None))
 
 
 def fit_words(label: Label, width: float) -> None:
@@ -190,7 +197,7 @@ def figures(outcome: Any) -> GridLayout:
     figure under its heading."""
     app: Any = running_app()
     headings = outcome.columns.headings
-    grid = GridLayout(cols=1 + len(headings), size_hint_y=None, row_default_height=dp(40), spacing=(dp(4), dp(2)))
+    grid = GridLayout(cols=1 + len(headings), size_hint_y=None, row_default_height=dp(40), spacing=(0, dp(2)))
     grid.bind(minimum_height=grid.setter("height"))
     names_column = [Label(size_hint_x=None, width=dp(NAME_DP))]
     grid.add_widget(names_column[0])
@@ -209,16 +216,17 @@ def figures(outcome: Any) -> GridLayout:
         chip.size = (dp(26), dp(26))
         chip.pos_hint = {"center_y": 0.5}
         who.add_widget(chip)
-        name = Label(
-            text=escape_markup(app.tr(Person(colour, names.get(colour)))),
+        name = FittedLabel(
+            whole=beside_chip(app, colour, names.get(colour)),
             color=theme.GOOD if colour in winners else theme.INK,
             bold=colour in winners,
-            font_size=sp(theme.SMALL_SP - 2),
+            lines=2,
+            largest=sp(theme.SMALL_SP - 2),
+            smallest=sp(SMALLEST_SP),
+            gap=0,
             halign="left",
             valign="middle",
-            max_lines=2,
         )
-        name.bind(size=lambda widget, size: setattr(widget, "text_size", size))
         who.add_widget(name)
         grid.add_widget(who)
         for value in cells:
@@ -232,6 +240,15 @@ def figures(outcome: Any) -> GridLayout:
 
     grid.bind(width=widen)
     return grid
+
+
+LEGEND_ROW_DP = 26
+LEGEND_ROW = 3  # players in one row of the legend at most: six names in two rows, each whole
+
+
+def legend_columns(players: int) -> int:
+    """The legend's columns: every player in one row up to three, else two rows as even as they go."""
+    return max(1, players if players <= LEGEND_ROW else -(-players // 2))
 
 
 class PlotScreen(AppScreen):
@@ -265,21 +282,27 @@ class PlotScreen(AppScreen):
             self.ids.heading.text = app.tr(Message("How it went"))
             return
         self.ids.heading.text = app.tr(Message("{game}: how it went", game=outcome.title))
-        for player in outcome.players:
+        players = list(outcome.players)
+        legend.cols = legend_columns(len(players))
+        legend.height = dp(LEGEND_ROW_DP) * -(-len(players) // legend.cols)
+        for player in players:
+            entry = BoxLayout(spacing=dp(4))
             chip = Chip(colour=player.colour)
             chip.size = (dp(22), dp(22))
             chip.pos_hint = {"center_y": 0.5}
-            legend.add_widget(chip)
-            name = Label(
-                text=escape_markup(app.tr(Person(player.colour, player.name))),
-                color=theme.INK,
-                font_size=sp(theme.SMALL_SP),
-                shorten=True,
-                halign="left",
-                valign="middle",
+            entry.add_widget(chip)
+            entry.add_widget(
+                FittedLabel(
+                    whole=beside_chip(app, player.colour, player.name),
+                    color=theme.INK,
+                    largest=sp(theme.SMALL_SP),
+                    smallest=sp(SMALLEST_SP),
+                    gap=0,
+                    halign="left",
+                    valign="middle",
+                )
             )
-            name.bind(size=lambda widget, size: setattr(widget, "text_size", size))
-            legend.add_widget(name)
+            legend.add_widget(entry)
         panels = [
             Panel(app.tr(measure.label), tuple(Series(p.colour, outcome.line(i, p.colour)) for p in outcome.players))
             for i, measure in enumerate(outcome.measures)

@@ -215,6 +215,7 @@ def monkey(data: Path, seed: str, steps: str) -> dict[str, Any]:
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.textinput import TextInput
 
+    from companion.app.driver import unseen
     from companion.app.pieces.dialog import open_dialogs
     from tests.companion.table.panels import MatrixRig
 
@@ -239,6 +240,7 @@ def monkey(data: Path, seed: str, steps: str) -> dict[str, Any]:
                 and w.get_root_window() is not None
                 and w.width > 0
                 and w.height > 0
+                and unseen(w) is None  # a finger taps what it sees (a page's arrows turn to the rest)
             ]
             if not targets:
                 driver.frames(1)
