@@ -41,7 +41,7 @@ def test_the_initial_placement_offers_no_castle_and_no_end_of_turn():
     kinds = {option.args["kind"]: option for option in now.options if option.dialog == "kind"}
     assert list(kinds) == list(KINDS)  # every kind in its place, always
     for castle in ("plain-castle", "forest-castle"):
-        assert render(kinds[castle].refusal, "de") == "nicht in der Anfangsaufstellung"
+        assert render(kinds[castle].refusal, "de") == "noch nicht"  # under the name on its button
     assert kinds["lake"].refusal is None
     assert "plain-castle" not in kinds_to_lay(view) and "lake" in kinds_to_lay(view)
     assert not any(option.command for option in now.options)  # nothing to end yet
@@ -116,7 +116,7 @@ def test_a_kind_that_ran_out_keeps_its_place_greyed_and_is_never_chosen():
     options = [o for o in step(later).options if o.dialog == "kind"]
     assert [o.args["kind"] for o in options] == before == list(KINDS)  # the same places
     lake = options[KINDS.index("lake")]
-    assert render(lake.refusal, "de") == "keine mehr" and render(lake.label, "de") == "See (0 übrig)"
+    assert render(lake.refusal, "de") == "keine mehr" and render(lake.label, "de") == "See\n0 übrig"
     assert all(o.refusal is None for o in options if o.args["kind"] not in ("lake", "plain-castle", "forest-castle"))
     # a greyed kind sent anyway (a screen that does not grey it) asks for the kind again
     again = step(later, Pending(key_of(later), kind="lake"))
