@@ -81,6 +81,9 @@ class ChoiceList(RelativeLayout):
         self._paged = False
         self._turner: Any = None
         self._measure = Clock.create_trigger(self.measure, -1)
+        self._settled = Clock.create_trigger(self.measure, 0)
+        """Measured once more on the next frame: a form's rows find their places a frame after
+        the list's height is known, and a page cut before then showed a strip of the next row."""
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -92,6 +95,7 @@ class ChoiceList(RelativeLayout):
         self.remove_widget(self._turner)
         self.box.bind(height=self._measure)
         self.bind(size=self._measure)
+        self.bind(size=lambda *_: self._settled())
         self.measure()
 
     # ----------------------------------------------------------------------------- filling
@@ -105,10 +109,12 @@ class ChoiceList(RelativeLayout):
         for widget in widgets:
             self.box.add_widget(widget)
         self.measure()
+        self._settled()
 
     def add(self, widget: Any) -> None:
         self.box.add_widget(widget)
         self._measure()
+        self._settled()
 
     def clear(self) -> None:
         self.box.clear_widgets()
