@@ -9,7 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import card_button, choose_behind_the_cover, new_game, place_rows, say, start
+from tests.companion.app.sessions import (
+    card_button,
+    choices_of,
+    choose_behind_the_cover,
+    new_game,
+    place_rows,
+    say,
+    start,
+)
 
 PLAYERS = ("red", "blue", "green")
 
@@ -136,7 +144,7 @@ def greyed(data: Path) -> dict[str, Any]:
 
 def _options(app: Any) -> list[Any]:
     board = app.screen("gluecksritter-board")
-    return [w for w in board.ids.options.box.walk(restrict=True) if hasattr(w, "on_release")]  # two to a row, too
+    return choices_of(board)
 
 
 def _buttons(app: Any, word: str) -> list[tuple[str, bool]]:
@@ -253,9 +261,7 @@ def card_list(data: Path) -> dict[str, Any]:
     driver.until(lambda: app.journal is not None, what="the journal")
     driver.tap(say(app, "Settings"))
     seen: dict[str, Any] = {"before": [t for t in driver.texts() if t.startswith("Card list")]}
-    button = driver.find(say(app, "Read our card list …"))
-    _scrolled_to(driver, button)
-    driver.tap(button)
+    driver.choose(say(app, "Read our card list …"))  # on its page of the settings, turned to as a finger would
     dialog = driver.roots()[0]
     seen["dialog"] = type(dialog).__name__
     dialog.drives = lambda: [Drive(stick, "STICK", None, False)]  # the stick as the drive list finds it
@@ -291,11 +297,6 @@ def card_list(data: Path) -> dict[str, Any]:
     seen["gained"] = app.table.public_view()["view"]["players"][0]["silver"] - silver
     driver.stop()
     return seen
-
-
-def _scrolled_to(driver: Any, widget: Any) -> None:
-    """The page of the list around ``widget`` shows it (a finger would have turned the pages there)."""
-    driver.reveal(widget)
 
 
 SESSIONS["card-list"] = card_list

@@ -40,6 +40,15 @@ def say(app: Any, msgid: str, **values: Any) -> str:
     return app.tr(Message(msgid, **values))
 
 
+def choices_of(board: Any) -> list[Any]:
+    """The choices' buttons of the board's list, last first (as ``children`` lists them), those two to
+    a row (a ``ChoiceRow``) among them; the roll controls' own buttons not."""
+    found = []
+    for widget in board.ids.options.box.children:
+        found += list(reversed(widget.children)) if type(widget).__name__ == "ChoiceRow" else [widget]
+    return [w for w in found if hasattr(w, "on_release")]
+
+
 def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], confirm: bool = False) -> None:
     """A Glücksritter game set up by touch; ``confirm``: a game runs, and the table agrees to save it."""
     driver.tap(say(app, "New game"))
@@ -125,9 +134,8 @@ def play_the_round_by_touch(app: Any, driver: Any) -> list[str]:
         view = app.table.public_view()["view"]
         if view["round"] == 2:
             return tapped
-        shown = board.ids.options.box.walk(restrict=True)  # two to a row where there are many
-        options = [w for w in shown if hasattr(w, "on_release") and not w.disabled]
-        texts = [w.text for w in options]
+        options = [w for w in choices_of(board) if not w.disabled]
+        texts = [w.text for w in reversed(options)]
         assert texts, f"nothing to tap; the board says {board.ids.prompt.text!r}"
         english = [say(app, "Roll on the screen"), say(app, "End the round")]
         choice = None

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import card_button, new_game, place_rows, say, start
+from tests.companion.app.sessions import card_button, choices_of, new_game, place_rows, say, start
 
 LABELS = {"schmidt-1998": "Schmidt 1998 (German)", "osullivan-2002": "2002 English variant"}
 PLAYERS = ("red", "blue", "green", "yellow")
@@ -78,8 +78,7 @@ class Table:
             self.my_documents(holders)
             return
         board = self.app.screen("gluecksritter-board")
-        shown = reversed(list(board.ids.options.box.walk(restrict=True)))  # the last first, two to a row too
-        options = [w for w in shown if hasattr(w, "on_release") and not w.disabled]
+        options = [w for w in choices_of(board) if not w.disabled]
         assert options, f"nothing to tap: {board.ids.prompt.text!r}"
         weights = [next((w for words, w in LIKED if words in option.text), 1) for option in options]
         self.tap(self.rng.choices(options, weights)[0])

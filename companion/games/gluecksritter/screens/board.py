@@ -20,6 +20,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.app import theme
@@ -252,15 +253,18 @@ class BoardScreen(GameTable):
         self.whose(Message("Whose documents? Tap your name."), "documents")
 
 
-def _pair(buttons: list[Any]) -> Any:
+class ChoiceRow(GridLayout):
     """Two choices side by side, the row as tall as the taller one's words."""
-    from kivy.uix.gridlayout import GridLayout
 
-    row = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
-    row.bind(minimum_height=row.setter("height"))
-    for button in buttons:
-        row.add_widget(button)
-    return row
+    def __init__(self, buttons: list[Any]) -> None:
+        super().__init__(cols=2, spacing=dp(6), size_hint_y=None)
+        self.bind(minimum_height=self.setter("height"))
+        for button in buttons:
+            self.add_widget(button)
+
+
+def _pair(buttons: list[Any]) -> ChoiceRow:
+    return ChoiceRow(buttons)
 
 
 def _row(colour: str) -> tuple[Any, ...]:
