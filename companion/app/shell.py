@@ -441,7 +441,7 @@ class CompanionApp(App):
         self.table = table
         self._was_over = self.running_is_over()
         table.start()
-        self.refresh_status()  # whose turn it is, from the first frame of the game's screen
+        self.refresh()  # whose turn it is from the first frame; a table screen already shown draws the new game
 
     def set_die_source(self, source: str) -> None:
         """Where rolls come from, at once: the running table keeps its panel and what was chosen

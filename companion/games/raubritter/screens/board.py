@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
@@ -76,8 +75,6 @@ class RaubritterScreen(GameTable):
         self.info: Any = None  # what a tap on a tile said, until the next step
         self._fresh = False
         self._table: Any = None  # the table drawn last: another one is a new game
-        self._new_game = Clock.schedule_interval(lambda dt: self._another_table(), 0.3)
-        self._new_game.cancel()
         ids = self.ids
         ids.grid.bind(on_cell=lambda _grid, x, y: self.tapped(x, y))
         heading = ids.heading.__self__  # the frame's heading: the prompt beside "Whole layout" says it
@@ -93,19 +90,6 @@ class RaubritterScreen(GameTable):
         ):
             for name in names:
                 widget.bind(**{name: lambda *_: self._fit()})
-
-    def on_enter(self, *args: Any) -> None:
-        self._new_game()  # a game started while this screen is shown is drawn at once
-        super().on_enter(*args)
-
-    def on_leave(self, *args: Any) -> None:
-        self._new_game.cancel()
-
-    def _another_table(self) -> None:
-        app = running_app()  # None once the app has stopped
-        table = app.table if app is not None else None
-        if table is not None and table is not self._table:
-            self.refresh()
 
     # ----------------------------------------------------------------------------- drawing
     def take_in(self, table: Any, view: dict[str, Any]) -> None:
