@@ -186,19 +186,21 @@ def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, A
     seen = readable(app, driver)
     t.choose("Hide a treasure")
     t.cover("red", "crown")
+    return the_end(app, driver, fight=fight, exchanges=exchanges, died=died, blue_gold=blue_gold, seen=seen)
+
+
+def the_end(app: Any, driver: Any, *, fight: Any, **seen: Any) -> dict[str, Any]:
+    """The result screen, come by itself, then the game behind it: what a whole game reports."""
     from companion.i18n import Message
 
     driver.until(lambda: app.root.manager.current == "result", what="the result, by itself at the end")
     result_texts = driver.texts()
-    driver.tap(app.tr(Message("Back to the game")))
+    driver.choose(app.tr(Message("Back to the game")))
     view = app.table.public_view()
     result = {
+        **seen,
         "result_screen": result_texts,
         "first_fight": fight,
-        "exchanges": exchanges,
-        "died": died,
-        "blue_gold": blue_gold,
-        "seen": seen,
         "over": view["view"]["phase"],
         "winner": view["view"]["winner"],
         "entry": view["entry"],
@@ -234,7 +236,6 @@ def whole_game_four(data: Path, language: str = "de") -> dict[str, Any]:
     """Four princes at the 800×480 table, every touch on what the screen shows: Anna (red) meets the
     monster on D4 and her henchman dies in the fight, blue washes dishes at the inn, green and
     yellow travel and slot a card each, Anna digs up a crown and hides it at home: her victory."""
-    from companion.i18n import Message
 
     app, driver = start(data, language)
     new_game(app, driver, {"red": "Anna"}, ("red", "blue", "green", "yellow"), victory=1)
@@ -295,25 +296,7 @@ def whole_game_four(data: Path, language: str = "de") -> dict[str, Any]:
     t.journey(6, mode="Castle", place=app.tr(_castle("red")))
     t.choose("Hide a treasure")
     t.cover("red", "crown")
-    driver.until(lambda: app.root.manager.current == "result", what="the result, by itself at the end")
-    result_texts = driver.texts()
-    driver.choose(app.tr(Message("Back to the game")))
-    view = app.table.public_view()
-    result = {
-        "players": players,
-        "result_screen": result_texts,
-        "first_fight": fight,
-        "exchanges": exchanges,
-        "died": died,
-        "blue_gold": blue_gold,
-        "over": view["view"]["phase"],
-        "winner": view["view"]["winner"],
-        "entry": view["entry"],
-        "journal": str(app.journal_path),
-        "end_screen": driver.texts(),
-    }
-    driver.stop()
-    return result
+    return the_end(app, driver, players=players, fight=fight, exchanges=exchanges, died=died, blue_gold=blue_gold)
 
 
 def until_killed(data: Path) -> dict[str, Any]:

@@ -633,14 +633,20 @@ class Landscape(StencilView):
         fill(self._layers["march"], merged([paint]))
 
     def _draw_selected(self, cell: Cell | None) -> None:
-        group = self._layers["selected"]
+        self._frame_cell("selected", cell, WHITE, (0.54, 0.13), (0.51, 0.06))
+
+    def _frame_cell(self, layer: str, cell: Cell | None, colour: Any, outer: tuple[float, float],
+                    inner: tuple[float, float]) -> None:  # fmt: skip
+        """A frame around ``cell`` on ``layer`` (none for None): a dark edge (half-size and width
+        ``outer``, in cells) and ``colour`` inside it (``inner``)."""
+        group = self._layers[layer]
         if cell is None:
             group.clear()
             return
         ox, oy = float(cell[0]), float(-cell[1])
         paint = Paint()
-        paint.frame(0, EDGE, ox - 0.54, oy - 0.54, ox + 0.54, oy + 0.54, 0.13)
-        paint.frame(1, WHITE, ox - 0.51, oy - 0.51, ox + 0.51, oy + 0.51, 0.06)
+        for index, (edge, (half, width)) in enumerate(((EDGE, outer), (colour, inner))):
+            paint.frame(index, edge, ox - half, oy - half, ox + half, oy + half, width)
         fill(group, merged([paint]))
 
     # ------------------------------------------------------------------------- where it is drawn
@@ -858,12 +864,4 @@ class Landscape(StencilView):
         self.lens.place((self.x, self.y, self.width, self.height), cx)
 
     def _draw_lensed(self, cell: Cell | None) -> None:
-        group = self._layers["lensed"]
-        if cell is None:
-            group.clear()
-            return
-        ox, oy = float(cell[0]), float(-cell[1])
-        paint = Paint()
-        paint.frame(0, EDGE, ox - 0.56, oy - 0.56, ox + 0.56, oy + 0.56, 0.14)
-        paint.frame(1, LENS_EDGE, ox - 0.53, oy - 0.53, ox + 0.53, oy + 0.53, 0.08)
-        fill(group, merged([paint]))
+        self._frame_cell("lensed", cell, LENS_EDGE, (0.56, 0.14), (0.53, 0.08))
