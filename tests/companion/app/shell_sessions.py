@@ -249,6 +249,10 @@ def monkey(data: Path, seed: str, steps: str) -> dict[str, Any]:
                 # a table at its check mostly finds the cardboard right: beside forty numbers one
                 # button confirms, and random taps alone would hardly ever leave the check
                 targets = [button for button in root.buttons if not button.disabled] or targets
+            elif type(root).__name__ == "Keypad" and rng.random() < 0.5:
+                # a finger on a keypad ends it (OK or Cancel) after a digit or two: random digits
+                # alone keep it open (a number out of range is refused and the pad stays)
+                targets = [root.ok, root.cancel]
             driver.tap(rng.choice(targets))
             counts["taps"] += 1
         counts["stale"] += sum(not dialog.still_asked() for dialog in open_dialogs())
