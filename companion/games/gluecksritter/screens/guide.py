@@ -231,7 +231,7 @@ def _field_words(number: int) -> Text:
 def _knight_takes(view: dict[str, Any], name: Text, field: int) -> Text:
     gold = int((view.get(f"field{field}") or {}).get("gold") or 0)
     if not gold:
-        return Message("{player} takes nothing from field {field}: no gold lies there", player=name, field=field)
+        return Message("{player} takes nothing: no gold on field {field}", player=name, field=field)
     from companion.games.gluecksritter.happenings import coins_text
 
     coins = coins_text({"silver": 0, "gold": gold})
