@@ -644,12 +644,6 @@ class CompanionApp(App):
         title = Message("Not done") if refusal else Message("What happened")
         MessageDialog(title, list(texts)).open_now()
 
-    def read_status(self) -> None:
-        """The status line whole, one part a line."""
-        from companion.app.pieces.dialog import MessageDialog
-
-        MessageDialog(Message("Status"), status.parts(self.table, self.die_source())).open_now()
-
     def refresh(self) -> None:
         self.refresh_status()
         screen = self.root.manager.current_screen
