@@ -247,7 +247,7 @@ def _best_cut(box: Any, widget: Any, start: float, limit: float, whole: bool = F
         if part.height <= 0:
             continue
         top, bottom = _span(box, part)
-        bounds += [top, bottom]
+        bounds.append(bottom)  # a page ends at a part's foot: at the next one's top it showed that one's edge
         lines = _line_ends(part) if isinstance(part, Label) and part.height > height else []
         if lines:  # a text longer than a page is cut between its lines
             bounds += [top + end for end in lines]
