@@ -25,6 +25,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
+from kivy.uix.layout import Layout
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
@@ -137,7 +138,7 @@ class ChoiceList(RelativeLayout):
             else:
                 self.remove_widget(self._turner)
         self.box.width = self.width - (self._turner.width if paged else 0)
-        self.box.do_layout()
+        _lay_out(self.box)
         self.spans = cut(self.box, self.height) if paged else [(0.0, self.box.height)]
         self.pages = len(self.spans)
         self.turn(self.page)
@@ -201,6 +202,16 @@ class ChoiceList(RelativeLayout):
                 touch.ungrab(widget)
                 if isinstance(widget, ButtonBehavior):
                     widget.state = "normal"
+
+
+def _lay_out(box: Any) -> None:
+    """``box`` and every layout inside it placed now, twice from the top down (a nested grid's
+    height follows its rows only once they are laid out): the pages are cut from where the parts
+    stand, and a row rebuilt inside a dialog moved its parts without changing the list's height."""
+    for _ in range(2):
+        for widget in box.walk(restrict=True):
+            if isinstance(widget, Layout):
+                widget.do_layout()
 
 
 def cut(box: Any, height: float) -> list[Span]:
