@@ -1,7 +1,7 @@
-"""What happened lately, in a box of fixed height beside a game's choices: the newest lines first,
-each one whole. As many whole lines as fit are shown at the regular size; the older ones are left
-to the game log, never cut in the middle of a sentence. When the newest line alone is too long
-for the box, its font is made smaller (down to a smallest size) until it fits."""
+"""What happened lately, in a box of fixed height beside a game's choices: the lines of the last
+step, each one whole. As many whole lines as fit are shown at the regular size, from the first;
+the rest are left to the game log, never cut in the middle of a sentence. When the first line
+alone is too long for the box, its font is made smaller (down to a smallest size) until it fits."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from companion.app.pieces.lines import fits, sizes_between
 
 
 class Lately(Label):
-    """``said``: the lines, newest first; ``largest``/``smallest``: the font's range."""
+    """``said``: the lines, in the order they are read; ``largest``/``smallest``: the font's range."""
 
     said = ListProperty([])
     largest = NumericProperty(sp(14))
@@ -49,9 +49,9 @@ class Lately(Label):
         if many:
             self.font_size, self.text = self.largest, "\n".join(self.said[:many])
             return
-        newest = self.said[0]
+        first = self.said[0]
         for size in sizes_between(self.largest, self.smallest):
-            if fits(newest, size, width, height, 99, **style):
-                self.font_size, self.text = size, newest
+            if fits(first, size, width, height, 99, **style):
+                self.font_size, self.text = size, first
                 return
-        self.font_size, self.text = self.smallest, newest  # too small a box: the fit check says so
+        self.font_size, self.text = self.smallest, first  # too small a box: the fit check says so

@@ -49,7 +49,7 @@ class GameTable(Guided, AppScreen):
     DIALOGS: ClassVar[Mapping[str, MakeDialog]] = {}
     """Each dialog a choice opens, by the choice's dialog name."""
     HAPPENED: ClassVar[int] = 4
-    """How many lines of what just happened are shown, newest first."""
+    """How many lines of the last step are given to what just happened, in the order they are read."""
 
     left_share = NumericProperty(0.58)
     """The left column's share of the width: the table part's, or the lead column's."""
@@ -127,7 +127,7 @@ class GameTable(Guided, AppScreen):
         return (now.prompt,)
 
     def said(self, app: Any) -> Sequence[Any]:
-        """What the happened lines say: the last step's lines, newest first."""
+        """What the happened lines say: the last step's lines, in the order they are read."""
         return app.happened[: self.HAPPENED]
 
     def drawn_with(self) -> tuple[Any, ...]:
