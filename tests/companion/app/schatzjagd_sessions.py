@@ -153,6 +153,27 @@ def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, A
     t.slot(blue_field)
     t.choose("End the turn")
     # day 2: the card on D4 is a monster of power 3 with a reward of 1 gold; Anna's henchman dies
+    fight, exchanges, died, blue_gold = monster_then_inn(app, t)
+    # day 3: Anna digs on F6 behind the cover; blue leaves the city
+    t.journey(2, field="F6")
+    t.choose("Dig with a map here")
+    t.cover("red", "crown")
+    t.choose("End the turn")
+    t.journey(5, field="G5")
+    t.choose("End the turn")
+    # day 4: home, and the crown hidden
+    t.journey(6, mode="Castle", place=app.tr(_castle("red")))
+    seen = readable(app, driver)
+    t.choose("Hide a treasure")
+    t.cover("red", "crown")
+    return the_end(app, driver, fight=fight, exchanges=exchanges, died=died, blue_gold=blue_gold, seen=seen)
+
+
+def monster_then_inn(app: Any, t: Any) -> tuple[Any, int, Any, int]:
+    """Day 2 of both whole games: the card on D4 is a monster of power 3 with a reward of 1 gold,
+    and Anna's henchman dies fighting it (2 + 1 against 3 + 6, again and again); then blue washes
+    dishes at the inn, after the night before the city walls. What the fight began with, how many
+    exchanges it took, Anna's henchman after it and blue's gold after the inn."""
     t.journey(1, field="D4")
     t.choose("Enter the card turned up")
     t.dialog(t.tr("Monster"))
@@ -169,24 +190,11 @@ def whole_game(data: Path, swap: str = "0", language: str = "de") -> dict[str, A
         exchanges += 1
     died = app.table.public_view()["view"]["players"][0]
     t.choose("End the turn")
-    # blue at the inn, after the night before the city walls
     t.journey(4, mode="City", place=app.tr(_message("Inn")))
     t.choose("Wash dishes at the inn: +2 gold")
     blue_gold = app.table.public_view()["view"]["players"][1]["gold"]
     t.choose("End the turn")
-    # day 3: Anna digs on F6 behind the cover; blue leaves the city
-    t.journey(2, field="F6")
-    t.choose("Dig with a map here")
-    t.cover("red", "crown")
-    t.choose("End the turn")
-    t.journey(5, field="G5")
-    t.choose("End the turn")
-    # day 4: home, and the crown hidden
-    t.journey(6, mode="Castle", place=app.tr(_castle("red")))
-    seen = readable(app, driver)
-    t.choose("Hide a treasure")
-    t.cover("red", "crown")
-    return the_end(app, driver, fight=fight, exchanges=exchanges, died=died, blue_gold=blue_gold, seen=seen)
+    return fight, exchanges, died, blue_gold
 
 
 def the_end(app: Any, driver: Any, *, fight: Any, **seen: Any) -> dict[str, Any]:
@@ -260,26 +268,7 @@ def whole_game_four(data: Path, language: str = "de") -> dict[str, Any]:
     t.slot("K5")
     t.choose("End the turn")
     # day 2: the monster on D4 (power 3, a reward of 1 Gulden); Anna's henchman dies
-    t.journey(1, field="D4")
-    t.choose("Enter the card turned up")
-    t.dialog(t.tr("Monster"))
-    t.dialog("−")
-    t.dialog("−")
-    t.dialog(t.tr("Gulden"))
-    t.dialog(t.tr("Add"))
-    t.dialog(t.tr("Turn it up"))
-    fight = {"fight": app.table.public_view()["view"]["fight"], "prompt": _prompt(app)}
-    exchanges = 0
-    while app.table.public_view()["view"]["fight"] is not None:
-        t.face(1)
-        t.face(6)
-        exchanges += 1
-    died = app.table.public_view()["view"]["players"][0]
-    t.choose("End the turn")
-    t.journey(4, mode="City", place=app.tr(_message("Inn")))
-    t.choose("Wash dishes at the inn: +2 gold")
-    blue_gold = app.table.public_view()["view"]["players"][1]["gold"]
-    t.choose("End the turn")
+    fight, exchanges, died, blue_gold = monster_then_inn(app, t)
     t.journey(1, field="H3")
     t.choose("End the turn")
     t.journey(1, field="K3")
