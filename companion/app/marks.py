@@ -1,7 +1,7 @@
 """The players' marks as shapes (which shape is whose: :data:`companion.app.theme.MARKS`): a circle,
 a square, a triangle, a diamond, a star, a cross, each about as heavy as the others at the same
 size, as triangle fans for Kivy's meshes. A chip (:class:`companion.app.widgets.Chip`) and
-Raubritter's knights draw the same shapes, so a player is known by shape as well as by colour.
+the pieces a game draws use the same shapes, so a player is known by shape as well as by colour.
 No widgets here: the points, and one helper that turns them into meshes."""
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ TYPED = Message("Die: a real one, its face tapped")
 
 
 def parts(table: Any, source: str = "screen") -> list[Any]:
-    """The panel (only in a game that uses it: Die Glücksritter's secret choice), the die, whose
+    """The panel (only in a game with a secret choice on it), the die, whose
     move; ``source`` is where the settings say rolls come from."""
     if table is None:
         return [TYPED if source == "typed" else DIE["absent"], Message("No game running")]

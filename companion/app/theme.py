@@ -48,7 +48,7 @@ SMALL_SP = 16
 TITLE_SP = 24
 
 # A shape for each player's colour, beside the colour wherever a player is marked (a chip, a
-# knight on Raubritter's grid): one player in twelve cannot tell red from green, and names may be
+# piece a game draws): one player in twelve cannot tell red from green, and names may be
 # missing or begin alike; shapes never collide (:mod:`companion.app.marks` draws them).
 MARKS = {
     "red": "circle",

@@ -2,16 +2,17 @@
 die (and, with ``--dice emulator``, a button that throws the emulated one), the app's own die on
 the screen, or a real die whose face is tapped.
 
-A real die's face is tapped as the die shows it: a number, or for a die of pictures (Die
-Glücksritter's special die) the picture, named and drawn, one button for each picture the
+A real die's face is tapped as the die shows it: a number, or for a die of pictures the picture,
+named and drawn as the game gives them (:data:`Pictures`), one button for each picture the
 table's die has (as its faces are set for this game)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
@@ -19,17 +20,19 @@ from companion.app import theme
 from companion.app.room import ScreenApp
 from companion.i18n import Cap, Message
 
-PICTURES = {"sack": Message("sack"), "castle": Message("castle")}
-"""The names of the special die's pictures (the words of the game's settings)."""
+Pictures = Mapping[str, tuple[Any, Callable[[float, float, float], None]]]
+"""A game's die pictures: each picture's name (as the faces name it) with its words and a drawing
+``draw(x, y, size)`` made with Kivy's graphics instructions."""
 
 
-def roll_controls(app: ScreenApp, die: str) -> list[Any]:
-    """The widgets for one roll of ``die`` ("number" or "special"), top to bottom."""
+def roll_controls(app: ScreenApp, die: str, pictures: Pictures | None = None) -> list[Any]:
+    """The widgets for one roll of ``die`` ("number" or "special"), top to bottom; ``pictures``:
+    the game's words and drawings for a die of pictures."""
     table = app.table
     assert table is not None
     source = app.die_source()
     if source == "typed":
-        return _typed(app, table, die)
+        return _typed(app, table, die, pictures or {})
     shown: list[Any] = []
     if source == "serial":
         shown.append(Factory.Body(text=app.tr(Message("Throw the electronic die."))))
@@ -43,7 +46,7 @@ def roll_controls(app: ScreenApp, die: str) -> list[Any]:
     return shown
 
 
-def _typed(app: ScreenApp, table: Any, die: str) -> list[Any]:
+def _typed(app: ScreenApp, table: Any, die: str, shown: Pictures) -> list[Any]:
     """A real die's face, tapped: the numbers 1 to 6, or the pictures of a die of pictures."""
     wanted = table.awaiting().rolls
     faces = tuple(wanted[0].faces) if wanted and wanted[0].die == die else ()
@@ -55,10 +58,11 @@ def _typed(app: ScreenApp, table: Any, die: str) -> list[Any]:
             row.add_widget(button)
         return [Factory.Body(text=app.tr(Message("Roll a real die and tap its face."))), row]
     for picture, face in pictures(faces).items():
-        name = PICTURES.get(picture)
+        name, drawing = shown.get(picture, (None, None))
         button = Factory.Big(text=app.tr(Cap(name)) if name is not None else picture)
         button.bind(on_release=lambda *_, f=face: table.type_roll(str(f)))
-        draw_picture(button, picture)
+        if drawing is not None:
+            draw_picture(button, drawing)
         row.add_widget(button)
     return [Factory.Body(text=app.tr(Message("Roll the special die and tap what it shows."))), row]
 
@@ -72,8 +76,8 @@ def pictures(faces: tuple[str, ...]) -> dict[str, int]:
     return found
 
 
-def draw_picture(button: Any, picture: str) -> None:
-    """A small picture of ``picture`` left of the button's text, in the text's colour."""
+def draw_picture(button: Any, drawing: Callable[[float, float, float], None]) -> None:
+    """A small picture (``drawing(x, y, size)``) left of the button's text, in the text's colour."""
 
     gap = dp(10)
 
@@ -86,27 +90,7 @@ def draw_picture(button: Any, picture: str) -> None:
         y = button.center_y - size / 2
         with button.canvas.after:
             Color(*button.color)
-            if picture == "sack":
-                _sack(x, y, size)
-            elif picture == "castle":
-                _castle(x, y, size)
+            drawing(x, y, size)
 
     button.bind(pos=draw, size=draw, texture_size=draw)
     draw()
-
-
-def _sack(x: float, y: float, size: float) -> None:
-    """A money sack: a round bag, its neck tied, the top flared."""
-    Ellipse(pos=(x, y), size=(size, size * 0.78))
-    Rectangle(pos=(x + size * 0.38, y + size * 0.7), size=(size * 0.24, size * 0.14))
-    Line(points=[x + size * 0.22, y + size, x + size * 0.5, y + size * 0.84, x + size * 0.78, y + size], width=dp(2))
-
-
-def _castle(x: float, y: float, size: float) -> None:
-    """A castle: a wall with three merlons and a gate."""
-    Rectangle(pos=(x, y), size=(size, size * 0.72))
-    for left in (0.0, 0.4, 0.8):
-        Rectangle(pos=(x + size * left, y + size * 0.72), size=(size * 0.2, size * 0.22))
-    Color(*theme.WOOD)
-    Ellipse(pos=(x + size * 0.32, y + size * 0.12), size=(size * 0.36, size * 0.4))
-    Rectangle(pos=(x + size * 0.32, y), size=(size * 0.36, size * 0.32))

@@ -3,7 +3,7 @@
 The frame (``table.kv``): a heading row (the game's words: the round or the day, whose turn, the
 part of it), the game's own table part under it (players, fields, board), beside them the guide
 column (what to do now, the choices as buttons, what just happened) and the bottom bar. A game
-with a lead column (Raubritter's landscape) has it on the left; its heading and table part then
+with a lead column (a board drawn as a grid) has it on the left; its heading and table part then
 stand at the top of the guide column.
 
 A game's screen is a subclass of :class:`GameTable` with a ``.kv`` rule of its own whose children
@@ -33,7 +33,7 @@ from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.keys import KeysLegend
 from companion.app.pieces.lately import Lately  # noqa: F401 - what happened, in table.kv
 from companion.app.pieces.options import Guided, greyed, option_button
-from companion.app.pieces.rolls import roll_controls
+from companion.app.pieces.rolls import Pictures, roll_controls
 from companion.app.pieces.whose import whose as players_to_tap
 from companion.app.room import AppScreen, load_beside, running_app
 
@@ -48,6 +48,8 @@ class GameTable(Guided, AppScreen):
 
     DIALOGS: ClassVar[Mapping[str, MakeDialog]] = {}
     """Each dialog a choice opens, by the choice's dialog name."""
+    DIE_PICTURES: ClassVar[Pictures] = {}
+    """The words and drawings of the game's die of pictures, for a real one whose face is tapped."""
     HAPPENED: ClassVar[int] = 4
     """How many lines of the last step are given to what just happened, in the order they are read."""
 
@@ -178,7 +180,7 @@ class GameTable(Guided, AppScreen):
         self._shown = shown
         widgets: list[Any] = []
         if roll is not None:
-            widgets += roll_controls(app, roll.die)
+            widgets += roll_controls(app, roll.die, self.DIE_PICTURES)
         self._buttons = [self.button(option, text, why) for option, (text, _, why) in zip(options, labels, strict=True)]
         widgets += self.arranged(app, now, list(self._buttons))
         if keys:

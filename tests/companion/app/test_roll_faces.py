@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from companion.app.pieces.rolls import PICTURES, pictures
+from companion.app.pieces.rolls import pictures
+from companion.games.gluecksritter.screens.dice import PICTURES
 from companion.games.gluecksritter.table import TABLE
 from companion.i18n import Cap, render
 from engines.core.frozen import replace
@@ -42,5 +43,5 @@ def test_a_picture_tapped_makes_the_raid_with_what_the_die_shows():
 
 
 def test_the_pictures_are_named_in_the_tables_language():
-    assert [render(Cap(PICTURES[p]), "de") for p in ("sack", "castle")] == ["Sack", "Burg"]
-    assert [render(Cap(PICTURES[p]), "en") for p in ("sack", "castle")] == ["Sack", "Castle"]
+    assert [render(Cap(PICTURES[p][0]), "de") for p in ("sack", "castle")] == ["Sack", "Burg"]
+    assert [render(Cap(PICTURES[p][0]), "en") for p in ("sack", "castle")] == ["Sack", "Castle"]

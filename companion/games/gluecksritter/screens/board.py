@@ -30,7 +30,7 @@ from companion.app.pieces.lines import fits, largest_font, sizes_between
 from companion.app.pieces.table import GameTable
 from companion.app.room import running_app
 from companion.app.widgets import Chip
-from companion.games.gluecksritter.screens import cards, dialogs
+from companion.games.gluecksritter.screens import cards, dialogs, dice
 from companion.games.gluecksritter.screens.check import TableCheck
 from companion.games.gluecksritter.screens.guide import offer_words, step
 from companion.i18n import Cap, Join, Message, Word
@@ -54,6 +54,7 @@ NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, 
 
 
 class BoardScreen(GameTable):
+    DIE_PICTURES = dice.PICTURES
     screen_name = "gluecksritter-board"
     kv_file = __file__
     DIALOGS = {
