@@ -26,7 +26,7 @@ from companion.i18n import Cap, Message, Word
 from companion.table.game import RollWanted
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import GAME
-from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.coins import Coins, propose_payment
 from engines.gluecksritter.commands import ChooseActions, KnightAct, PlaceDucats, RollDie, TakeDocument
 from engines.gluecksritter.state import GameState
 from engines.gluecksritter.views import awaiting
@@ -78,7 +78,9 @@ class GluecksritterTable:
         """The ways the rules let the player make ``command``: for a payment left open, every
         handful of the player's coins the rules accept (two gold or four silver for 4 Ducats, ...),
         each tried against the state without writing anything. One or none: the command as it is
-        (the engine then takes its own proposal, or says why not)."""
+        (the engine then takes its own proposal, or says why not). The first is the app's proposal
+        (RULINGS: it spends first the kind the player holds more of), the others in that order too:
+        with more gold than silver, the most gold first."""
         if getattr(command, "payment", "absent") is not None or not hasattr(command, "player"):
             return [command]
         purse = state.player(command.player).coins
@@ -93,7 +95,16 @@ class GluecksritterTable:
                 except RuleViolation:
                     continue
                 found.append(candidate)
-        return found if len(found) > 1 else [command]
+        if len(found) < 2:
+            return [command]
+        proposal = propose_payment(purse, min(way.payment.value for way in found))
+        more_gold = purse.gold > purse.silver
+
+        def spends(way: Any) -> tuple[bool, int]:
+            paid = way.payment
+            return paid != proposal, -(paid.gold if more_gold else paid.silver)
+
+        return sorted(found, key=spends)
 
     def prepare(self, state: GameState, command: Any, rng: random.Random) -> Any:
         if isinstance(command, PlaceDucats) and state.rules.digital_sack:
