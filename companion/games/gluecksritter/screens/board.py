@@ -80,7 +80,8 @@ class BoardScreen(GameTable):
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
         """The round and the phase, and the rule set too where the row has room for it."""
-        phase = PHASES.get(view["phase"], view["phase"])
+        shown = getattr(now, "phase", None) or view["phase"]  # the ransom asked in the 2002 variant: D
+        phase = PHASES.get(shown, shown)
         short = Message("Round {round} · {phase}", round=view["round"], phase=phase)
         rules = RULES.get(view.get("rules"))
         whole = short if rules is None else Message("{heading} · {rules}", heading=short, rules=rules)

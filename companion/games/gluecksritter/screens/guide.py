@@ -27,6 +27,9 @@ class Step:
     options: tuple[Option, ...] = ()
     rolls: bool = False
     """The game waits for a die: the screen shows the roll controls."""
+    phase: str | None = None
+    """The phase the heading names where it is not the engine's (the 2002 variant asks the ransom
+    in phase D while the engine still stands in C: nobody has paid yet)."""
 
 
 def _ransoms(view: dict[str, Any], now: Any) -> tuple[Option, ...]:
@@ -112,7 +115,9 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
             prompt = Message("Ransoms now, then turn the action cards over.")
         else:
             prompt = Message("Turn the action cards over.")
-        return Step(prompt, (*effects, *ransoms, Option(Message("Reveal the action cards"), c.RevealActions())))
+        phase = "D" if ransoms else None  # the ransom is asked: phase D, whether or not someone pays
+        options = (*effects, *ransoms, Option(Message("Reveal the action cards"), c.RevealActions()))
+        return Step(prompt, options, phase=phase)
     if first == "end-round":
         return Step(
             Message("The last field is done. Documents may still be played; then end the round."),

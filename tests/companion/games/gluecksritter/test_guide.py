@@ -88,3 +88,21 @@ def test_greyed_marks_what_the_rules_refuse_with_their_words():
     said = Refused("payment.afford", "blue cannot pay", "blue", "Blue cannot pay")
     marked = greyed(options, lambda command: said if command == Ransom("blue") else None)
     assert [o.refusal for o in marked] == [None, "Blue cannot pay", None]
+
+
+def test_the_heading_names_phase_d_while_the_ransom_is_asked(tmp_path, loop, closing):
+    """2002 variant: after the documents the ransom is asked under phase D, not under "documents"
+    (the engine stays in C until someone pays); without a knight to ransom, the phase stays C."""
+    for jailed, heading in ((True, "D"), (False, "C")):
+        journal, session, table, _ = keyboard_table(
+            tmp_path / f"{jailed}.sqlite3", loop, closing, rules="osullivan-2002"
+        )
+        if jailed:
+            table.submit(Correct("red.knight-in-dungeon", 1, "set-up: red lost a duel"))
+        table.submit(PlaceDucats(3, 2, field5=Coins(3, 0), field6=Coins(2, 0)))
+        keyboard_picks(table, loop, {1: (1, 2), 2: (2, 3), 3: (1, 5), 4: (3, 6)})
+        table.submit(RevealDocuments())
+        view = table.public_view()["view"]
+        assert view["phase"] == "C"
+        assert (step(view, table.awaiting(), panel=False).phase or view["phase"]) == heading, jailed
+        journal.close()
