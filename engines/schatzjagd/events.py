@@ -90,6 +90,8 @@ class Exchanged:
     opponent_die: int
     blow: int
     opponent_blow: int
+    opponent: str | None = None  # the other henchman (events written before: not said)
+    monster: int | None = None  # the monster card fought
     type: Literal["exchanged"] = "exchanged"
 
 
@@ -110,7 +112,19 @@ class Fled:
     opponent_die: int
     blow: int
     power: int
+    opponent: str | None = None  # the henchman that struck the last blow (events written before: not said)
+    monster: int | None = None  # the monster that struck it
     type: Literal["fled"] = "fled"
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurnedDown:
+    """A monster fled from is slotted back face down where it lay (book 10.3); it is turned up
+    again (``card-revealed``) when a henchman stops there."""
+
+    card: int
+    field: str = ""
+    type: Literal["card-turned-down"] = "card-turned-down"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,8 +323,8 @@ class Relocated:
 
 Event = (
     CounterChanged | Travelled | CardRevealed | CardDiscarded | CardTaken | FightBegan | Exchanged | MonsterWounded
-    | Fled | FightEnded | HenchmanDied | HandDiscarded | TreasuresTaken | TreasuresDropped | HenchmanRestarted
-    | TreasuresPickedUp | SpecialUsed | Teleported | PlunderRolled | BusinessDone | CardPlaced | SpellCast
-    | TreasureDug | TreasureHidden | TurnEnded | CardsDrawn | DeckReshuffled | CatharsisBegan | CardRemoved
-    | TurnBegan | GameWon | Relocated | Corrected
+    | Fled | CardTurnedDown | FightEnded | HenchmanDied | HandDiscarded | TreasuresTaken | TreasuresDropped
+    | HenchmanRestarted | TreasuresPickedUp | SpecialUsed | Teleported | PlunderRolled | BusinessDone | CardPlaced
+    | SpellCast | TreasureDug | TreasureHidden | TurnEnded | CardsDrawn | DeckReshuffled | CatharsisBegan
+    | CardRemoved | TurnBegan | GameWon | Relocated | Corrected
 )  # fmt: skip

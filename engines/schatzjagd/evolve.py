@@ -61,9 +61,16 @@ def _without(board: tuple[BoardCard, ...], card: int) -> tuple[BoardCard, ...]:
 def card_revealed(s: GameState, e: ev.CardRevealed) -> GameState:
     card = e.card
     board = tuple(
-        [replace(c, kind=e.kind, value=e.value, effects=e.effects, name=e.name) if c.id == card else c for c in s.board]
+        [
+            replace(c, kind=e.kind, value=e.value, effects=e.effects, name=e.name, down=False) if c.id == card else c
+            for c in s.board
+        ]
     )
     return replace(s, board=board)
+
+
+def card_turned_down(s: GameState, e: ev.CardTurnedDown) -> GameState:
+    return replace(s, board=tuple([replace(c, down=True) if c.id == e.card else c for c in s.board]))
 
 
 def _to_discard_from_board(s: GameState, card_id: int) -> GameState:
@@ -254,6 +261,7 @@ HANDLERS = {
     "exchanged": exchanged,
     "monster-wounded": monster_wounded,
     "fled": fled,
+    "card-turned-down": card_turned_down,
     "fight-ended": fight_ended,
     "henchman-died": henchman_died,
     "hand-discarded": hand_discarded,

@@ -76,7 +76,7 @@ def exchange(s: GameState, cmd: Exchange) -> list:
     power = opponent.power if opponent else s.card(fight.monster).value  # type: ignore[arg-type]
     blow, opponent_blow = h.power + cmd.die, power + cmd.opponent_die
     play = Play(s)
-    play.emit(ev.Exchanged(cmd.player, cmd.die, cmd.opponent_die, blow, opponent_blow))
+    play.emit(ev.Exchanged(cmd.player, cmd.die, cmd.opponent_die, blow, opponent_blow, fight.opponent, fight.monster))
     if opponent_blow > blow:
         change(play, h.colour, "life", h.life - (opponent_blow - blow), "fight")
     elif blow > opponent_blow and opponent:
@@ -122,7 +122,7 @@ def flee(s: GameState, cmd: Flee) -> list:
     power = striker.power if striker else s.card(fight.monster).value  # type: ignore[arg-type]
     blow = power + cmd.opponent_die
     play = Play(s)
-    play.emit(ev.Fled(cmd.player, cmd.opponent_die, blow, fleeing.power))
+    play.emit(ev.Fled(cmd.player, cmd.opponent_die, blow, fleeing.power, striker_colour, fight.monster))
     play.emit(ev.FightEnded("flight"))
     if blow > fleeing.power:
         change(play, cmd.player, "life", fleeing.life - (blow - fleeing.power), "flight")
@@ -131,4 +131,6 @@ def flee(s: GameState, cmd: Flee) -> list:
     if play.state.henchman(cmd.player).life == 0:
         monster = fight.monster if striker is None else None
         kill(play, cmd.player, killer=striker_colour, monster=monster, cause="flight")
+    elif fight.monster is not None:  # slotted back face down where it lay (book 10.3)
+        play.emit(ev.CardTurnedDown(fight.monster, s.card(fight.monster).field))
     return play.events

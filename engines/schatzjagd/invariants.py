@@ -108,7 +108,7 @@ def _fight(s: GameState) -> None:
             raise InvariantBroken(f"{f.henchman} fights {f.opponent} who is not beside it")
     else:
         card = next((c for c in s.board if c.id == f.monster), None)
-        if card is None or card.kind != "monster" or card.field != h.place:
+        if card is None or card.kind != "monster" or card.down or card.field != h.place:
             raise InvariantBroken(f"{f.henchman} fights card {f.monster}, which is no monster on {h.place}")
         if not 0 <= f.monster_life <= MONSTER_LIFE:  # 0: beaten, the fight ends within the same command
             raise InvariantBroken(f"a monster fights with {f.monster_life} life")

@@ -107,13 +107,16 @@ def route_problem(p: Henchman, to: str) -> RuleViolation | None:
 
 
 def arrive(play: Play, colour: str) -> None:
-    """A monster known to lie where the henchman stopped attacks once nothing is left to turn up."""
+    """A monster known to lie where the henchman stopped attacks once nothing is left to turn up;
+    one slotted back face down after a flight is turned up again first, with its full life."""
     s = play.state
     p = s.henchman(colour)
     if s.fight is not None or s.face_down_at(p.place) is not None:
         return
     for card in s.cards_at(p.place):
         if card.kind == "monster":
+            if card.down:
+                play.emit(ev.CardRevealed(colour, card.id, card.kind, card.value, card.effects, card.name, card.field))
             play.emit(ev.FightBegan(colour, monster=card.id, monster_life=MONSTER_LIFE, field=card.field))
             return
 

@@ -278,4 +278,10 @@ def _fight_ok(s: GameState, board: _Board) -> bool:
         o = s.henchman(f.opponent)
         return o.place == h.place and o.colour != h.colour and not in_city(h.place)
     card = board.by_id.get(f.monster)
-    return card is not None and card.kind == "monster" and card.field == h.place and 0 <= f.monster_life <= MONSTER_LIFE
+    return (
+        card is not None
+        and card.kind == "monster"
+        and not card.down
+        and card.field == h.place
+        and 0 <= f.monster_life <= MONSTER_LIFE
+    )

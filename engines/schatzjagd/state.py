@@ -46,7 +46,9 @@ class Henchman:
 
 @dataclass(frozen=True, slots=True)
 class BoardCard:
-    """A card slotted into a field. ``kind`` is None while nobody has revealed it."""
+    """A card slotted into a field. ``kind`` is None while nobody has revealed it. ``down``: a
+    monster fled from, slotted back face down where it lay (book 10.3): the referee keeps what it
+    is, the table sees a face-down card until a henchman stops there and it is turned up again."""
 
     id: int
     field: str
@@ -55,6 +57,12 @@ class BoardCard:
     value: int = 0  # weapon bonus or monster power
     effects: tuple[Effect, ...] = ()  # potion or trap effect, a monster's reward, a special's use
     name: str = ""  # a special's name, e.g. teleportal
+    down: bool = False
+
+    @property
+    def face_down(self) -> bool:
+        """What the cardboard shows: the card's back (never turned up, or slotted back)."""
+        return self.kind is None or self.down
 
 
 @dataclass(frozen=True, slots=True)

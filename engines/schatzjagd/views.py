@@ -71,7 +71,7 @@ def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
 
 
 def _card(c: BoardCard, over: bool) -> dict[str, Any]:
-    if c.kind is None:
+    if c.face_down:  # never turned up, or a monster slotted back: the card's back, nothing of what it is
         shown: dict[str, Any] = {"field": c.field, "face_down": True}
     else:
         effects = [str(e) for e in c.effects]
@@ -80,6 +80,11 @@ def _card(c: BoardCard, over: bool) -> dict[str, Any]:
     if over:
         shown["owner"] = c.owner
     return shown
+
+
+def _guarded(state: GameState, guard: int | None) -> bool:
+    """A treasure guarded by a monster the table sees: one slotted back face down shows only its back."""
+    return guard is not None and not state.card(guard).face_down
 
 
 def _piles(state: GameState, over: bool) -> dict[str, Any]:
@@ -118,11 +123,12 @@ def public_view(state: GameState) -> dict[str, Any]:
             "teleportal": state.options.teleportal,
             "show_treasure_kinds": show,
             "kinds": list(state.kinds),  # the kinds of treasure this table plays with (the setup's)
+            "regions": {str(die): colour for die, colour in state.options.regions},  # the teleportal's 2..5
         },
         "turn": _turn(state),
         "players": [_henchman(p, show) for p in state.players],
         "board": [_card(c, over) for c in by_place(state.board)],
-        "loose": [{"place": t.place, "guarded": t.guard is not None} for t in state.loose],
+        "loose": [{"place": t.place, "guarded": _guarded(state, t.guard)} for t in state.loose],
         "piles": _piles(state, over),
         "fight": None
         if fight is None

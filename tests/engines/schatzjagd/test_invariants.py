@@ -1,7 +1,8 @@
 """The invariant check that runs after every event says exactly what the plain check says.
 
 ``reference`` below is the whole check as it was plainly written before it was made fast (a copy,
-kept here unchanged, with the state's count of cards face up as it was then). On every state of
+kept here unchanged but for a monster slotted back face down, which fights nobody; with the state's
+count of cards face up as it was then). On every state of
 seeded random games, and on states broken on purpose (each made from a state checked just before,
 where remembering what was already checked could hide a change; and the next event applied to such
 a broken state), ``invariants.check`` refuses a state exactly when the reference does, with the
@@ -123,7 +124,7 @@ def _fight(s: GameState) -> None:
             raise InvariantBroken(f"{f.henchman} fights {f.opponent} who is not beside it")
     else:
         card = next((c for c in s.board if c.id == f.monster), None)
-        if card is None or card.kind != "monster" or card.field != h.place:
+        if card is None or card.kind != "monster" or card.down or card.field != h.place:
             raise InvariantBroken(f"{f.henchman} fights card {f.monster}, which is no monster on {h.place}")
         if not 0 <= f.monster_life <= MONSTER_LIFE:  # 0: beaten, the fight ends within the same command
             raise InvariantBroken(f"a monster fights with {f.monster_life} life")

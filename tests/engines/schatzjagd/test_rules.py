@@ -349,7 +349,7 @@ def test_an_exchange_with_a_monster_wounds_the_weaker_blow_and_wears_the_henchma
     assert h.state.fight.monster_life == 12 and values(h, "blue") == (12, 5, 2, 3, 0)
     events = h.apply(Exchange("blue", 4, 1))  # blue 2 + 3 + 4 = 9 = monster 8 + 1: nobody is hurt; wear 3 -> 2
     assert [e.type for e in events] == ["exchanged", "counter-changed"]
-    assert events[0] == ev.Exchanged("blue", 4, 1, 9, 9)
+    assert events[0] == ev.Exchanged("blue", 4, 1, 9, 9, monster=card)
     assert h.state.fight.monster_life == 12 and values(h, "blue") == (12, 5, 2, 2, 0)
     assert h.state.card(card).value == 8  # a monster's power never wears
     fix(h, "blue.strength", 15)
@@ -387,7 +387,7 @@ def test_fleeing_takes_one_more_blow_against_the_power_and_wears_only_the_strike
     fix(h, "blue.weapons", 2)
     h.apply(Challenge("blue", "red"))
     events = h.apply(Flee("blue", 4))  # red 2 + 3 + 4 = 9 against blue's power 2 + 2 = 4: blue loses 5
-    assert events[0] == ev.Fled("blue", 4, 9, 4)
+    assert events[0] == ev.Fled("blue", 4, 9, 4, opponent="red")
     assert values(h, "blue") == (10, 5, 2, 2, 0) and values(h, "red") == (15, 5, 2, 2, 0)
     assert h.state.fight is None
     refused(h, Challenge("blue", "red"), "turn.henchman-done")  # its flight ended the henchman's day
@@ -408,18 +408,62 @@ def test_the_challenged_henchman_may_flee_and_a_weak_last_blow_wounds_nobody():
     refused(h, Exchange("blue", 3, 3), "fight.none")
 
 
-def test_a_monster_fled_from_stays_face_up_and_attacks_again_when_the_henchman_stays():
-    h, card = monster_fight(8)
+def test_a_monster_fled_from_is_slotted_back_face_down_and_attacks_again_when_the_henchman_stays():
+    h, card = monster_fight(8, "gold+3")
     events = h.apply(Flee("blue", 3))  # monster 8 + 3 = 11 against blue's power 2: blue loses 9
     assert ev.FightEnded("flight") in events and values(h, "blue") == (6, 5, 2, 0, 0)
-    assert h.state.card(card).kind == "monster" and h.state.card(card).field == "C3"
+    assert events[-1] == ev.CardTurnedDown(card, "C3")  # book 10.3: slotted back where it lay
+    kept = h.state.card(card)
+    assert kept.field == "C3" and kept.face_down and (kept.kind, kept.value) == ("monster", 8)  # the referee's
+    face_down_only(h, "C3")
     h.apply(EndTurn("blue"))
     pass_turn(h)
-    events = h.apply(Travel("blue", 1, "C3"))  # staying: the known monster attacks, at full life again
-    assert events[-1] == ev.FightBegan("blue", monster=card, monster_life=15, field="C3")
+    face_down_only(h, "C3")
+    events = h.apply(Travel("blue", 1, "C3"))  # staying: turned up again, it attacks at full life again
+    effects = (parse_effect("gold+3"),)
+    assert list(events[1:]) == [
+        ev.CardRevealed("blue", card, "monster", 8, effects, "", "C3"),
+        ev.FightBegan("blue", monster=card, monster_life=15, field="C3"),
+    ]
+    shown = GAME.public_view(h.state)["board"]
+    assert shown == [{"field": "C3", "face_down": False, "kind": "monster", "value": 8, "effects": ["gold+3"],
+                      "name": ""}]  # fmt: skip
     fix(h, "blue.weapons", 10)
     h.apply(Flee("blue", 1))  # 8 + 1 = 9 against 2 + 10 = 12: no wound; the fleeing weapons do not wear
     assert values(h, "blue") == (6, 5, 2, 10, 0)
+    assert h.state.card(card).face_down
+
+
+def test_a_monster_slotted_back_attacks_the_next_henchman_that_stops_there_with_its_full_life():
+    h, card = monster_fight(5)
+    h.apply(Exchange("blue", 6, 1))  # blue 2 + 6 = 8, monster 5 + 1 = 6: the monster loses 2, 13 left
+    assert h.state.fight.monster_life == 13
+    h.apply(Flee("blue", 1))  # 5 + 1 = 6 against 2: blue loses 4
+    h.apply(EndTurn("blue"))
+    refused(h, Reveal("red", "weapon", 3), "card.nothing-to-reveal")  # nothing to enter: the referee knows it
+    events = h.apply(Travel("red", 3, "C3"))
+    assert [e.type for e in events] == ["travelled", "card-revealed", "fight-began"]
+    assert events[-1] == ev.FightBegan("red", monster=card, monster_life=15, field="C3")
+    assert not h.state.card(card).face_down
+
+
+def test_the_treasures_a_monster_guards_lie_beside_a_face_down_card_once_it_is_slotted_back():
+    h, card = monster_fight(8)
+    s = replace(h.state, loose=(Loose("C3", "crown", card),))  # a treasure it guards (from an earlier kill)
+    assert GAME.public_view(s)["loose"] == [{"place": "C3", "guarded": True}]
+    for event in GAME.decide(s, Flee("blue", 1)):
+        s = GAME.evolve(s, event)
+    assert GAME.public_view(s)["loose"] == [{"place": "C3", "guarded": False}]  # nothing says a monster is there
+    assert s.loose == (Loose("C3", "crown", card),)  # the referee knows it guards the treasure still
+
+
+def face_down_only(h: History, field: str) -> None:
+    """The public view and every prince's own view show a face-down card on ``field`` and nothing
+    of what it is; the game log's entries since say nothing of it either."""
+    views = [GAME.public_view(h.state), *(GAME.player_view(h.state, c) for c in h.state.colours)]
+    for view in views:
+        assert [c for c in view["board"] if c["field"] == field] == [{"field": field, "face_down": True}]
+        assert view["fight"] is None
 
 
 def test_no_fights_in_the_city():
@@ -1173,3 +1217,8 @@ def test_hiding_the_last_treasure_needed_wins_and_ends_the_game():
     refused(h, EndTurn("red"), "game.over")
     refused(h, Travel("blue", 3, "B3"), "game.over")
     refused(h, Correct("blue.life", 3, "too late"), "game.over")
+
+
+def test_the_public_view_says_which_castle_each_teleportal_number_stands_for():
+    h = game("red", "blue", "green", regions={2: "green", 3: "blue", 4: "red", 5: "yellow"})
+    assert GAME.public_view(h.state)["options"]["regions"] == {"2": "green", "3": "blue", "4": "red", "5": "yellow"}
