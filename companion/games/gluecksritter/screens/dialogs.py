@@ -17,7 +17,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app.pieces.cover import PrivacyCover
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.stepper import Stepper
-from companion.games.gluecksritter.screens.guide import coins_words, who
+from companion.games.gluecksritter.screens.guide import coins_words, offer_worth, promised, to_beat, who
 from companion.i18n import Message
 from companion.table.notices import Refused
 from engines.gluecksritter import commands as c
@@ -155,15 +155,25 @@ class OfferDialog(Dialog):
         self.walls = Stepper(say(Message("Walls")), high=me["walls"])
         self.towers = Stepper(say(Message("Towers")), high=me["towers"])
         self.promise = Stepper(say(Message("Ducats from the loot")), high=60)
+        self.worth = self.body(offer_worth(0, 0, 0, 0))
+        for stepper in (self.ducats, self.walls, self.towers, self.promise):
+            stepper.fbind("value", self._worth)
         self.page(
             Message("{player}: your offer", player=who(player, view)),
-            [self.ducats, self.walls, self.towers, self.promise],
+            [self.body(to_beat(view)), self.ducats, self.walls, self.towers, self.promise, self.worth],
             [(Message("Back"), self.close, False), (Message("Offer"), self.offer, True)],
         )
         self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))
 
+    def _worth(self, *_: Any) -> None:
+        """What the offer as set is worth, said under the numbers after every change."""
+        self.worth.text = self.app.tr(offer_worth(*(int(s.value) for s in self.steppers())))
+
+    def steppers(self) -> tuple[Stepper, ...]:
+        return self.ducats, self.walls, self.towers, self.promise
+
     def command(self) -> c.MakeOffer:
-        ducats, walls, towers, promise = (int(s.value) for s in (self.ducats, self.walls, self.towers, self.promise))
+        ducats, walls, towers, promise = (int(s.value) for s in self.steppers())
         return c.MakeOffer(self.player, ducats, walls, towers, promise)
 
     def offer(self) -> None:
@@ -185,7 +195,7 @@ class HandOverDialog(Dialog):
         self.gold = Stepper(say(Message("Gold")), high=me["gold"])
         self.page(
             Message("{player} hands loot to {other}", player=who(player, view), other=who(self.target, view)),
-            [self.silver, self.gold],
+            [self.body(promised(view)), self.silver, self.gold],
             [(Message("Back"), self.close, False), (Message("Hand over"), self.hand_over, True)],
         )
         self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))

@@ -18,7 +18,7 @@ from companion.app.people import names, person
 from companion.games.gluecksritter.table import DRAW
 from companion.i18n import Join, Message, Person, Plural, Text, Word
 from engines.gluecksritter import commands as c
-from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
+from engines.gluecksritter.rules import HAGGLE_VALUE, OSULLIVAN, SCHMIDT
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,3 +300,31 @@ def offer_words(offer: dict[str, Any] | None, view: dict[str, Any] | None = None
     from companion.games.gluecksritter.happenings import offer_text
 
     return Message("{player} offers {what}", player=who(offer.get("by"), view), what=offer_text(offer))
+
+
+def offer_value(ducats: int, walls: int, towers: int, promise: int) -> int:
+    """What an offer is worth in the haggling: Ducats, a wall 4, a tower 5, the promised loot."""
+    return ducats + HAGGLE_VALUE["wall"] * walls + HAGGLE_VALUE["tower"] * towers + promise
+
+
+def to_beat(view: dict[str, Any]) -> Text:
+    """The offer standing, with its worth, that a new offer must top; none yet: the least offer."""
+    offer = (view.get("knight") or {}).get("offer")
+    if not offer:
+        return Message("No offer yet: at least 1 Ducat")
+    from companion.games.gluecksritter.happenings import offer_text
+
+    worth = offer_value(offer["ducats"], offer.get("walls", 0), offer.get("towers", 0), offer.get("loot_promise", 0))
+    return Message("To beat: {offer} (worth {n})", offer=offer_text(offer), n=worth)
+
+
+def offer_worth(ducats: int, walls: int, towers: int, promise: int) -> Text:
+    n = offer_value(ducats, walls, towers, promise)
+    return Plural("Your offer is worth {n} Ducat", "Your offer is worth {n} Ducats", n)
+
+
+def promised(view: dict[str, Any]) -> Text:
+    """The promise a hand-over settles: the Ducats from the loot of the accepted offer."""
+    offer = (view.get("knight") or {}).get("offer") or {}
+    n = int(offer.get("loot_promise") or 0)
+    return Plural("Promised: {n} Ducat from the loot", "Promised: {n} Ducats from the loot", n)

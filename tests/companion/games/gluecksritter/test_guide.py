@@ -106,3 +106,19 @@ def test_the_heading_names_phase_d_while_the_ransom_is_asked(tmp_path, loop, clo
         assert view["phase"] == "C"
         assert (step(view, table.awaiting(), panel=False).phase or view["phase"]) == heading, jailed
         journal.close()
+
+
+def test_haggling_says_the_offer_to_beat_what_ones_own_is_worth_and_the_promise():
+    """The offer screen names the offer to beat with its worth and what one's own offer is worth;
+    the hand-over screen names the promise it settles (short words: the dialogs stand at 800×480)."""
+    from companion.games.gluecksritter.screens.guide import offer_worth, promised, to_beat
+
+    standing = {"by": "blue", "ducats": 1, "walls": 1, "towers": 0, "loot_promise": 3}
+    view = {"players": [{"colour": "blue", "name": "Anna"}], "knight": {"offer": standing}}
+    assert render(to_beat(view), "en") == "To beat: 1 Ducat, 1 wall and 3 Ducats from the loot (worth 8)"
+    assert render(to_beat(view), "de") == "Zu überbieten: 1 Dukat, 1 Mauer und 3 Dukaten aus der Beute (Wert 8)"
+    assert render(to_beat({"knight": {"offer": None}}), "en") == "No offer yet: at least 1 Ducat"
+    assert render(offer_worth(2, 1, 1, 0), "en") == "Your offer is worth 11 Ducats"
+    assert render(offer_worth(1, 0, 0, 0), "de") == "Dein Angebot ist 1 Dukat wert"
+    assert render(promised(view), "en") == "Promised: 3 Ducats from the loot"
+    assert render(promised(view), "de") == "Versprochen: 3 Dukaten aus der Beute"
