@@ -46,9 +46,10 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.app.people import person
 from companion.games.gluecksritter.documents import names
 from companion.games.walk import Event, Walk, told
-from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.i18n import Cap, Join, Message, Person, Plural, Text, Word
 
 KINDS = ("silver", "gold")
 
@@ -114,14 +115,6 @@ def classify(event_type: str, reason: str) -> tuple[str, tuple[str, ...]] | None
 # ------------------------------------------------------------------------------- words
 
 
-def _who(colour: str) -> Cap:
-    return Cap(Word(colour))
-
-
-def _players(colours: Sequence[str]) -> Join:
-    return Join(*(Word(c) for c in colours))
-
-
 def coins_text(coins: Mapping[str, int]) -> Text:
     """Coins as the table counts them (\"2 silver and 1 gold\"), for these lines and the board."""
     parts = []
@@ -159,14 +152,14 @@ def offer_text(offer: Mapping[str, Any]) -> Text:
     return Join(*parts) if parts else Message("nothing")
 
 
-def _place(place: str) -> Text:
+def _place(w: Any, place: str) -> Text:
     if place == "sack":
         return Message("the sack")
     if place == "supply":
         return Message("the supply")
     if place.startswith("field"):
         return Message("field {field}", field=place.removeprefix("field"))
-    return Word(place)
+    return w.who(place)
 
 
 # ------------------------------------------------------------------------------- the walk
@@ -181,6 +174,14 @@ class _Walk(Walk):
 
     def name(self, document: str) -> Text:
         return self.documents.get(document, document)
+
+    def who(self, colour: str) -> Text:
+        """A player as the screen names them: the name given with the colour beside it, or the
+        colour, capitalised in the table's language (without the view: the colour)."""
+        return person(self.after, colour) if self.after is not None else Person(colour)
+
+    def players(self, colours: Sequence[str]) -> Join:
+        return Join(*(self.who(colour) for colour in colours))
 
     def count_before(self, i: int, place: str, kind: str) -> int | None:
         """How many coins of ``kind`` ``place`` held just before event ``i`` (from the view after
@@ -248,14 +249,14 @@ def _ducats_placed(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _actions_chosen(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} has locked in 2 action cards.", player=_who(e["player"]))]
+    return [Message("{player} has locked in 2 action cards.", player=w.who(e["player"]))]
 
 
 def _document_played(w: _Walk, i: int, e: dict) -> list[Text]:
     if e.get("face_down") or e.get("document") is None:
-        return [Message("{player} lays a document face down.", player=_who(e["player"]))]
+        return [Message("{player} lays a document face down.", player=w.who(e["player"]))]
     return [
-        Message("{player} plays the document {document}.", player=_who(e["player"]), document=w.name(e["document"]))
+        Message("{player} plays the document {document}.", player=w.who(e["player"]), document=w.name(e["document"]))
     ]
 
 
@@ -266,7 +267,7 @@ def _document_applied(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player}'s document {document} moves nothing the app keeps.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             document=w.name(e["document"]),
         )
     ]
@@ -276,7 +277,7 @@ def _hand_corrected(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "Corrected by hand: {player}'s documents from {old} to {new} ({reason}).",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             old=e["before"],
             new=e["after"],
             reason=e["reason"],
@@ -293,7 +294,7 @@ def _documents_revealed(w: _Walk, i: int, e: dict) -> list[Text]:
             "{player} reveals the document {documents}.",
             "{player} reveals the documents {documents}.",
             len(names),
-            player=_who(who),
+            player=w.who(who),
             documents=Join(*names),
         )
         for who, names in by.items()
@@ -302,7 +303,7 @@ def _documents_revealed(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _actions_revealed(w: _Walk, i: int, e: dict) -> list[Text]:
     picks = [
-        Message("{player} {first} and {second}", player=Word(who), first=cards[0], second=cards[1])
+        Message("{player} {first} and {second}", player=w.who(who), first=cards[0], second=cards[1])
         for who, cards in e["picks"]
     ]
     return [Message("Action cards: {picks}.", picks=Join(*picks, last=False))] if picks else []
@@ -317,7 +318,7 @@ def _round_ended(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _game_ended(w: _Walk, i: int, e: dict) -> list[Text]:
-    winners, n = Cap(_players(e["winners"])), len(e["winners"])
+    winners, n = Cap(w.players(e["winners"])), len(e["winners"])
     key = (classify("game-ended", e["reason"]) or ("", ()))[0]
     if key == "only":
         return [
@@ -350,7 +351,7 @@ def _game_ended(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _victory_judged_again(w: _Walk, i: int, e: dict) -> list[Text]:
-    winners, n = _players(e["winners"]), len(e["winners"])
+    winners, n = w.players(e["winners"]), len(e["winners"])
     key = (classify("victory-judged-again", e["reason"]) or ("", ()))[0]
     if key == "goes-on":
         return [Message("After the correction no castle is complete: the game goes on.")]
@@ -394,20 +395,20 @@ def _victory_judged_again(w: _Walk, i: int, e: dict) -> list[Text]:
     ]
 
 
-def _counter(counter: str) -> Text:
+def _counter(w: _Walk, counter: str) -> Text:
     owner, _, what = counter.partition(".")
     if owner in ("field5", "field6") and what in KINDS:
         return Message("{coin} on field {field}", coin=Word(what), field=owner.removeprefix("field"))
     if owner in ("field5", "field6", "sack", "supply") or not what:
         return counter
     if what in KINDS:
-        return Message("{player}'s {coin}", player=Word(owner), coin=Word(what))
+        return Message("{player}'s {coin}", player=w.who(owner), coin=Word(what))
     if what == "walls":
-        return Message("{player}'s walls", player=Word(owner))
+        return Message("{player}'s walls", player=w.who(owner))
     if what == "towers":
-        return Message("{player}'s towers", player=Word(owner))
+        return Message("{player}'s towers", player=w.who(owner))
     if what == "knight-in-dungeon":
-        return Message("{player}'s knight in the dungeon", player=Word(owner))
+        return Message("{player}'s knight in the dungeon", player=w.who(owner))
     return counter
 
 
@@ -415,7 +416,7 @@ def _corrected(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "Corrected by hand: {counter} from {old} to {new} ({reason}).",
-            counter=_counter(e["counter"]),
+            counter=_counter(w, e["counter"]),
             old=e["old"],
             new=e["new"],
             reason=e["reason"],
@@ -427,7 +428,7 @@ def _corrected(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _field_opened(w: _Walk, i: int, e: dict) -> list[Text]:
-    field, players = e["field"], _players(e["players"])
+    field, players = e["field"], w.players(e["players"])
     if field == 1:
         return [Message("Field 1, Brother Jacob: {players}.", players=players)]
     if field == 2:
@@ -457,11 +458,11 @@ def _field_opened(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _pieces_built(w: _Walk, i: int, e: dict) -> list[Text]:
     walls = e["count"] if e["piece"] == "wall" else 0
-    return [Message("{player} builds {pieces}.", player=_who(e["player"]), pieces=_pieces(walls, e["count"] - walls))]
+    return [Message("{player} builds {pieces}.", player=w.who(e["player"]), pieces=_pieces(walls, e["count"] - walls))]
 
 
 def _document_drawn(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} draws a document.", player=_who(e["player"]))]  # never which
+    return [Message("{player} draws a document.", player=w.who(e["player"]))]  # never which
 
 
 def _player_done(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -469,7 +470,7 @@ def _player_done(w: _Walk, i: int, e: dict) -> list[Text]:
     for x in w.events[:i]:
         if x.get("player") == player and x["type"] in ("document-drawn", "pieces-built"):
             return []
-    return [Message("{player} takes nothing.", player=_who(player))]
+    return [Message("{player} takes nothing.", player=w.who(player))]
 
 
 def _deck_reshuffled(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -483,7 +484,7 @@ def _deck_reshuffled(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _passed_over(w: _Walk, i: int, e: dict) -> list[Text]:
-    player, field = _who(e["player"]), e["field"]
+    player, field = w.who(e["player"]), e["field"]
     key, values = classify("player-passed-over", e["reason"]) or ("", ())
     if key == "no-document":
         return [Message("{player} is passed over on field {field}: no document is left.", player=player, field=field)]
@@ -562,14 +563,14 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} pays {coins} royal tax: {held} reached.",
-                player=_who(source),
+                player=w.who(source),
                 coins=coins,
                 held=_held(w, i, source, kind),
             )
         ]
     if key == "document" and target == "sack":
         return [
-            Message("{player} pays {coins} for a document: Brother Jacob is shared.", player=_who(source), coins=coins)
+            Message("{player} pays {coins} for a document: Brother Jacob is shared.", player=w.who(source), coins=coins)
         ]
     if key == "pieces" and target == "sack":
         count, piece = int(values[0]), values[1]
@@ -581,18 +582,18 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} buys {pieces} for {coins}.",
-                player=_who(source),
+                player=w.who(source),
                 pieces=_pieces(walls, count - walls),
                 coins=coins,
             )
         ]
     if key == "ransom" and target == "sack":
-        return [Message("{player} pays {coins} ransom.", player=_who(source), coins=coins)]
+        return [Message("{player} pays {coins} ransom.", player=w.who(source), coins=coins)]
     if key == "change" and source == "sack":
         return [
             Message(
                 "{player} gets {coins} change from the sack: paid in gold for an odd sum.",
-                player=_who(target),
+                player=w.who(target),
                 coins=coins,
             )
         ]
@@ -600,8 +601,8 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} gives {other} {coins} change: paid in gold for an odd sum.",
-                player=_who(source),
-                other=Word(target),
+                player=w.who(source),
+                other=w.who(target),
                 coins=coins,
             )
         ]
@@ -612,7 +613,7 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} changes {coins} at the sack for {change} to give change.",
-                player=_who(source),
+                player=w.who(source),
                 coins=coins,
                 change=coins_text(got),
             )
@@ -623,7 +624,7 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
             return [
                 Message(
                     "{player} takes the gold from field {field} as the Black Knight: {coins}.",
-                    player=_who(target),
+                    player=w.who(target),
                     coins=coins,
                     field=source.removeprefix("field"),
                 )
@@ -631,7 +632,7 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} takes the gold from field {field} as the Black Knight: {coins}; left on the field: {rest}.",
-                player=_who(target),
+                player=w.who(target),
                 coins=coins,
                 field=source.removeprefix("field"),
                 rest=rest,
@@ -641,8 +642,8 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} takes all of {victim}'s coins: {coins}.",
-                player=_who(target),
-                victim=Word(source),
+                player=w.who(target),
+                victim=w.who(source),
                 coins=coins,
             )
         ]
@@ -650,8 +651,8 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} pays {other} {coins} for the accepted offer.",
-                player=_who(source),
-                other=Word(target),
+                player=w.who(source),
+                other=w.who(target),
                 coins=coins,
             )
         ]
@@ -659,8 +660,8 @@ def _coins_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         Message(
             "{coins} from {source} to {target}: {reason}.",
             coins=Cap(coins),
-            source=_place(source),
-            target=_place(target),
+            source=_place(w, source),
+            target=_place(w, target),
             reason=e["reason"],
         )
     ]
@@ -677,7 +678,7 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
         return [
             Message(
                 "{player} takes everything on field {field} alone: {coins}.",
-                player=_who(takers[0]),
+                player=w.who(takers[0]),
                 coins=coins,
                 field=field,
             )
@@ -687,7 +688,7 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
         return [
             Message(
                 "{players} share field {field}: each takes {coins}.",
-                players=Cap(_players(takers)),
+                players=Cap(w.players(takers)),
                 coins=coins,
                 field=field,
             )
@@ -695,7 +696,7 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
     return [
         Message(
             "{players} share field {field}: each takes {coins}; left on the field: {rest}.",
-            players=Cap(_players(takers)),
+            players=Cap(w.players(takers)),
             coins=coins,
             field=field,
             rest=rest,
@@ -722,7 +723,7 @@ def _tax_due(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} owes royal tax on {coin}: {held} reached.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             coin=Word(e["kind"]),
             held=_held(w, i, e["player"], e["kind"]),
         )
@@ -732,13 +733,13 @@ def _tax_due(w: _Walk, i: int, e: dict) -> list[Text]:
 def _tax_settled(w: _Walk, i: int, e: dict) -> list[Text]:
     player, kind = e["player"], e["kind"]
     if e["waived"]:
-        return [Message("A Gift cancels {player}'s royal tax on {coin}.", player=Word(player), coin=Word(kind))]
+        return [Message("A Gift cancels {player}'s royal tax on {coin}.", player=w.who(player), coin=Word(kind))]
     paid = f"royal tax on {kind}"
     if any(x["type"] == "coins-moved" and x["source"] == player and x["reason"] == paid for x in w.events[:i]):
         return []
     return [
         Message(
-            "{player} owes no royal tax on {coin} any more: fewer than 8 now.", player=_who(player), coin=Word(kind)
+            "{player} owes no royal tax on {coin} any more: fewer than 8 now.", player=w.who(player), coin=Word(kind)
         )
     ]
 
@@ -758,24 +759,26 @@ def _handed_over(w: _Walk, i: int, e: dict) -> list[Text]:
         why = Message("the promised loot")
     if target == "sack":
         if why is None:
-            return [Message("{player} puts {what} in the sack.", player=_who(source), what=what)]
-        return [Message("{player} puts {what} in the sack: {why}.", player=_who(source), what=what, why=why)]
+            return [Message("{player} puts {what} in the sack.", player=w.who(source), what=what)]
+        return [Message("{player} puts {what} in the sack: {why}.", player=w.who(source), what=what, why=why)]
     if target == "supply":
         if why is None:
-            return [Message("{player} returns {what} to the supply.", player=_who(source), what=what)]
-        return [Message("{player} returns {what} to the supply: {why}.", player=_who(source), what=what, why=why)]
+            return [Message("{player} returns {what} to the supply.", player=w.who(source), what=what)]
+        return [Message("{player} returns {what} to the supply: {why}.", player=w.who(source), what=what, why=why)]
     if source == "sack":
         if why is None:
-            return [Message("{player} takes {what} from the sack.", player=_who(target), what=what)]
-        return [Message("{player} takes {what} from the sack: {why}.", player=_who(target), what=what, why=why)]
+            return [Message("{player} takes {what} from the sack.", player=w.who(target), what=what)]
+        return [Message("{player} takes {what} from the sack: {why}.", player=w.who(target), what=what, why=why)]
     if source == "supply":
         if why is None:
-            return [Message("{player} takes {what} from the supply.", player=_who(target), what=what)]
-        return [Message("{player} takes {what} from the supply: {why}.", player=_who(target), what=what, why=why)]
+            return [Message("{player} takes {what} from the supply.", player=w.who(target), what=what)]
+        return [Message("{player} takes {what} from the supply: {why}.", player=w.who(target), what=what, why=why)]
     if why is None:
-        return [Message("{player} hands {what} to {other}.", player=_who(source), what=what, other=Word(target))]
+        return [Message("{player} hands {what} to {other}.", player=w.who(source), what=what, other=w.who(target))]
     return [
-        Message("{player} hands {what} to {other}: {why}.", player=_who(source), what=what, other=Word(target), why=why)
+        Message(
+            "{player} hands {what} to {other}: {why}.", player=w.who(source), what=what, other=w.who(target), why=why
+        )
     ]
 
 
@@ -799,17 +802,17 @@ def _pieces_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} takes {pieces} from {victim}'s castle.",
-                player=_who(target),
+                player=w.who(target),
                 pieces=pieces,
-                victim=Word(source),
+                victim=w.who(source),
             )
         ]
     if key == "offer":
         return [
             Message(
                 "{player} gives {other} {pieces} for the accepted offer.",
-                player=_who(source),
-                other=Word(target),
+                player=w.who(source),
+                other=w.who(target),
                 pieces=pieces,
             )
         ]
@@ -817,8 +820,8 @@ def _pieces_moved(w: _Walk, i: int, e: dict) -> list[Text]:
         Message(
             "{pieces} from {source}'s castle to {target}'s: {reason}.",
             pieces=Cap(pieces),
-            source=Word(source),
-            target=Word(target),
+            source=w.who(source),
+            target=w.who(target),
             reason=e["reason"],
         )
     ]
@@ -826,7 +829,7 @@ def _pieces_moved(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _imprisoned(w: _Walk, i: int, e: dict) -> list[Text]:
     n = len(e["players"])
-    players = Cap(_players(e["players"])) if n == 1 else _players(e["players"])
+    players = Cap(w.players(e["players"])) if n == 1 else w.players(e["players"])
     key = (classify("knights-imprisoned", e["reason"]) or ("", ()))[0]
     if key == "three":
         return [
@@ -886,7 +889,7 @@ def _imprisoned(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _in_dungeon(w: _Walk, i: int, e: dict) -> list[Text]:
     n = len(e["players"])
-    players = Cap(_players(e["players"])) if n == 1 else _players(e["players"])
+    players = Cap(w.players(e["players"])) if n == 1 else w.players(e["players"])
     return [
         Plural(
             "{players}'s Black Knight sits in the dungeon after a correction and does not act.",
@@ -898,13 +901,13 @@ def _in_dungeon(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _ransomed(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player}'s Black Knight leaves the dungeon.", player=_who(e["player"]))]
+    return [Message("{player}'s Black Knight leaves the dungeon.", player=w.who(e["player"]))]
 
 
 def _knight_started(w: _Walk, i: int, e: dict) -> list[Text]:
-    stage, knights = e["stage"], Cap(_players(e["knights"]))
+    stage, knights = e["stage"], Cap(w.players(e["knights"]))
     if stage == "act" and e.get("actor"):
-        return [Message("{player} is the Black Knight: the only one on field 4.", player=_who(e["actor"]))]
+        return [Message("{player} is the Black Knight: the only one on field 4.", player=w.who(e["actor"]))]
     if stage == "duel":
         return [Message("{players} duel for the Black Knight: both roll the number die.", players=knights)]
     if stage == "haggle-roll":
@@ -919,14 +922,14 @@ def _knight_started(w: _Walk, i: int, e: dict) -> list[Text]:
             Message(
                 "{players} haggle for the Black Knight; {decider} has the smaller castle and names who offers first.",
                 players=knights,
-                decider=Word(e["decider"]),
+                decider=w.who(e["decider"]),
             )
         ]
     return []
 
 
 def _die_rolled(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} rolls {value}.", player=_who(e["player"]), value=e["value"])]
+    return [Message("{player} rolls {value}.", player=w.who(e["player"]), value=e["value"])]
 
 
 def _rolls_tied(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -934,26 +937,28 @@ def _rolls_tied(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _duel_won(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} wins the duel and is the Black Knight.", player=_who(e["winner"]))]
+    return [Message("{player} wins the duel and is the Black Knight.", player=w.who(e["winner"]))]
 
 
 def _decider_chosen(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} rolled higher and names who offers first.", player=_who(e["decider"]))]
+    return [Message("{player} rolled higher and names who offers first.", player=w.who(e["decider"]))]
 
 
 def _first_offerer(w: _Walk, i: int, e: dict) -> list[Text]:
     if e["decider"] == e["offerer"]:
-        return [Message("{player} offers first.", player=_who(e["offerer"]))]
-    return [Message("{decider} names {player} to offer first.", decider=_who(e["decider"]), player=Word(e["offerer"]))]
+        return [Message("{player} offers first.", player=w.who(e["offerer"]))]
+    return [
+        Message("{decider} names {player} to offer first.", decider=w.who(e["decider"]), player=w.who(e["offerer"]))
+    ]
 
 
 def _offer_made(w: _Walk, i: int, e: dict) -> list[Text]:
     offer = e["offer"]
-    return [Message("{player} offers {offer}.", player=_who(offer["by"]), offer=offer_text(offer))]
+    return [Message("{player} offers {offer}.", player=w.who(offer["by"]), offer=offer_text(offer))]
 
 
 def _offer_declined(w: _Walk, i: int, e: dict) -> list[Text]:
-    return [Message("{player} makes no offer.", player=_who(e["player"]))]
+    return [Message("{player} makes no offer.", player=w.who(e["player"]))]
 
 
 def _offer_rejected(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -961,8 +966,8 @@ def _offer_rejected(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} rejects {other}'s offer of {offer}.",
-            player=_who(e["player"]),
-            other=Word(offer["by"]),
+            player=w.who(e["player"]),
+            other=w.who(offer["by"]),
             offer=offer_text(offer),
         )
     ]
@@ -973,8 +978,8 @@ def _offer_accepted(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} accepts {other}'s offer of {offer}: {other} is the Black Knight.",
-            player=_who(e["player"]),
-            other=Word(offer["by"]),
+            player=w.who(e["player"]),
+            other=w.who(offer["by"]),
             offer=offer_text(offer),
         )
     ]
@@ -984,8 +989,8 @@ def _offer_payment_due(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} now pays {other} {ducats} for the accepted offer.",
-            player=_who(e["player"]),
-            other=Word(e["to"]),
+            player=w.who(e["player"]),
+            other=w.who(e["to"]),
             ducats=_ducats(e["ducats"]),
         )
     ]
@@ -995,8 +1000,8 @@ def _loot_promise_due(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} now hands {other} all, part or none of the promised {ducats} from the loot.",
-            player=_who(e["player"]),
-            other=Word(e["to"]),
+            player=w.who(e["player"]),
+            other=w.who(e["to"]),
             ducats=_ducats(e["ducats"]),
         )
     ]
@@ -1006,7 +1011,7 @@ def _loot_kept(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} keeps the loot and hands over none of the promised {ducats}.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             ducats=_ducats(e["promised"]),
         )
     ]
@@ -1015,7 +1020,7 @@ def _loot_kept(w: _Walk, i: int, e: dict) -> list[Text]:
 def _knight_acted(w: _Walk, i: int, e: dict) -> list[Text]:
     action, player = e["action"], e["player"]
     if action == "pass":
-        return [Message("{player} passes as the Black Knight.", player=_who(player))]
+        return [Message("{player} passes as the Black Knight.", player=w.who(player))]
     if action in ("field5", "field6"):
         loot = w.later(i, lambda x: x["type"] == "coins-moved" and x["source"] == action and x["target"] == player)
         if loot:
@@ -1025,14 +1030,14 @@ def _knight_acted(w: _Walk, i: int, e: dict) -> list[Text]:
             return [
                 Message(
                     "{player} chooses field {field} as the Black Knight: it holds no gold.",
-                    player=_who(player),
+                    player=w.who(player),
                     field=action.removeprefix("field"),
                 )
             ]
         return [
             Message(
                 "{player} chooses field {field} as the Black Knight: it holds no gold; left on the field: {rest}.",
-                player=_who(player),
+                player=w.who(player),
                 field=action.removeprefix("field"),
                 rest=rest,
             )
@@ -1045,21 +1050,23 @@ def _raid_rolled(w: _Walk, i: int, e: dict) -> list[Text]:
     if e["symbol"] == "sack":
         out: list[Text] = [
             Message(
-                "{player} raids {victim}: the special die shows the sack.", player=_who(raider), victim=Word(victim)
+                "{player} raids {victim}: the special die shows the sack.", player=w.who(raider), victim=w.who(victim)
             )
         ]
         if not w.later(i, lambda x: x["type"] == "coins-moved" and x["reason"] == "raid"):
-            out.append(Message("{victim} holds no coins: the raid takes nothing.", victim=_who(victim)))
+            out.append(Message("{victim} holds no coins: the raid takes nothing.", victim=w.who(victim)))
         return out
     out = [
-        Message("{player} raids {victim}: the special die shows the castle.", player=_who(raider), victim=Word(victim))
+        Message(
+            "{player} raids {victim}: the special die shows the castle.", player=w.who(raider), victim=w.who(victim)
+        )
     ]
     if not w.later(i, lambda x: x["type"] in ("piece-moved", "raid-piece-wanted")):
         out.append(
             Message(
                 "The raid takes nothing: {victim} has no piece that {player}'s castle has room for.",
-                victim=Word(victim),
-                player=Word(raider),
+                victim=w.who(victim),
+                player=w.who(raider),
             )
         )
     return out
@@ -1067,7 +1074,9 @@ def _raid_rolled(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _raid_piece_wanted(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
-        Message("{player} chooses a wall or a tower from {victim}.", player=_who(e["player"]), victim=Word(e["victim"]))
+        Message(
+            "{player} chooses a wall or a tower from {victim}.", player=w.who(e["player"]), victim=w.who(e["victim"])
+        )
     ]
 
 

@@ -83,7 +83,7 @@ def table_lines(events: list[Any], table: Table) -> tuple[list[str], list[str]]:
 
 def test_a_royal_tax_falls_due_after_the_shares_and_says_the_count_reached():
     en, de = said("37", "decline blue")
-    assert "Red and blue share field 5: each takes 4 silver and 2 gold." in en
+    assert "Red and Blue share field 5: each takes 4 silver and 2 gold." in en
     assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 4 Silber und 2 Gold." in de
     assert "Red owes royal tax on silver: 11 silver reached." in en
     assert "Red owes royal tax on gold: 8 gold reached." in en
@@ -134,7 +134,7 @@ def test_a_correction_below_8_settles_the_tax_with_the_reason():
     en, de = table_lines(events, table)
     assert en[1] == "Red owes no royal tax on silver any more: fewer than 8 now."
     assert de[1] == "Rot schuldet keine Königssteuer auf Silber mehr: jetzt weniger als 8."
-    assert en[0] == "Corrected by hand: red's silver from 9 to 5 (arranging the test position)."
+    assert en[0] == "Corrected by hand: Red's silver from 9 to 5 (arranging the test position)."
     assert de[0] == "Von Hand korrigiert: Silber von Rot von 9 auf 5 (arranging the test position)."
 
 
@@ -143,7 +143,7 @@ def test_a_correction_below_8_settles_the_tax_with_the_reason():
 
 def test_an_uneven_field_says_what_stays_on_it():
     en, de = said("07", "buy-pieces green count=1 payment=1s2g")
-    assert "Blue and green share field 5: each takes 1 silver; left on the field: 1 gold." in en
+    assert "Blue and Green share field 5: each takes 1 silver; left on the field: 1 gold." in en
     assert "Blau und Grün teilen sich Feld 5: Jeder nimmt 1 Silber; auf dem Feld bleibt: 1 Gold." in de
     assert "Green buys 1 tower for 1 silver and 2 gold." in en
     assert "Grün kauft 1 Turm für 1 Silber und 2 Gold." in de
@@ -152,7 +152,7 @@ def test_an_uneven_field_says_what_stays_on_it():
 def test_without_the_view_a_share_leaves_the_rest_out():
     events = [e for text, events, _ in played("07") if text == "buy-pieces green count=1 payment=1s2g" for e in events]
     en = [render(t, "en") for t in lines(events)]
-    assert "Blue and green share field 5: each takes 1 silver." in en
+    assert "Blue and Green share field 5: each takes 1 silver." in en
 
 
 # ----------------------------------------------------------------------------- fields 5 and 6: what is taken
@@ -169,16 +169,16 @@ def test_a_lone_taker_takes_everything_on_the_field_and_says_the_coins():
 
 def test_a_shared_field_says_each_share_and_what_is_left_on_it():
     en, de = said("34", "decline yellow", 1)
-    assert "Blue and green share field 6: each takes 1 silver and 2 gold; left on the field: 1 silver and 1 gold." in en
+    assert "Blue and Green share field 6: each takes 1 silver and 2 gold; left on the field: 1 silver and 1 gold." in en
     assert (
         "Blau und Grün teilen sich Feld 6: Jeder nimmt 1 Silber und 2 Gold; auf dem Feld bleibt: 1 Silber und 1 Gold."
         in de
     )
     en, de = said("34", "decline red", 1)
-    assert "Blue, green and yellow share field 5: each takes 1 silver and 1 gold; left on the field: 2 gold." in en
+    assert "Blue, Green and Yellow share field 5: each takes 1 silver and 1 gold; left on the field: 2 gold." in en
     assert "Blau, Grün und Gelb teilen sich Feld 5: Jeder nimmt 1 Silber und 1 Gold; auf dem Feld bleibt: 2 Gold." in de
     assert (
-        "Field 6: too little to share evenly between blue, green and yellow; left on the field: 2 silver and 2 gold."
+        "Field 6: too little to share evenly between Blue, Green and Yellow; left on the field: 2 silver and 2 gold."
         in en
     )
     assert (
@@ -189,7 +189,7 @@ def test_a_shared_field_says_each_share_and_what_is_left_on_it():
 
 def test_a_share_of_only_the_silver_says_the_gold_stays():
     en, de = said("07", "buy-pieces green count=1 payment=1s2g")
-    assert "Blue and green share field 5: each takes 1 silver; left on the field: 1 gold." in en
+    assert "Blue and Green share field 5: each takes 1 silver; left on the field: 1 gold." in en
     assert "Blau und Grün teilen sich Feld 5: Jeder nimmt 1 Silber; auf dem Feld bleibt: 1 Gold." in de
 
 
@@ -200,7 +200,7 @@ def test_a_share_of_only_the_gold_says_the_silver_stays():
     while table.state.todo:
         events = table.do(Decline(table.state.todo[0]))
     en, de = table_lines(events, table)
-    assert "Red and blue share field 5: each takes 1 gold; left on the field: 1 silver." in en
+    assert "Red and Blue share field 5: each takes 1 gold; left on the field: 1 silver." in en
     assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 1 Gold; auf dem Feld bleibt: 1 Silber." in de
 
 
@@ -210,7 +210,7 @@ def test_the_black_knight_takes_only_the_gold_and_says_what_is_left():
     assert de[0] == "Rot nimmt als Schwarzer Ritter das Gold von Feld 5: 3 Gold; auf dem Feld bleibt: 1 Silber."
     en, de = said("03", "knight-act blue action=field5")
     assert "Blue takes the gold from field 5 as the Black Knight: 3 gold; left on the field: 2 silver." in en
-    assert "Red and blue share field 5: each takes 1 silver." in en  # then the silver is shared
+    assert "Red and Blue share field 5: each takes 1 silver." in en  # then the silver is shared
     assert "Rot und Blau teilen sich Feld 5: Jeder nimmt 1 Silber." in de
     en, de = said("54", "knight-act red action=field5")
     assert "Red takes the gold from field 5 as the Black Knight: 6 gold." in en
@@ -255,7 +255,7 @@ def test_a_gold_coin_changed_at_the_sack_is_one_line_with_its_reason():
     en, de = [render(t, "en") for t in found[0]], [render(t, "de") for t in found[0]]
     assert "Yellow changes 1 gold at the sack for 2 silver to give change." in en
     assert "Gelb wechselt 1 Gold am Sack in 2 Silber, um herauszugeben." in de
-    assert "Yellow gives green 1 silver change: paid in gold for an odd sum." in en
+    assert "Yellow gives Green 1 silver change: paid in gold for an odd sum." in en
     assert "Gelb gibt Grün 1 Silber Wechselgeld: mit Gold für eine ungerade Summe bezahlt." in de
     assert sum("changes" in line for line in en) == 1
 
@@ -276,13 +276,13 @@ def test_a_sack_that_runs_short_says_so():
         (
             "26",
             "take-document yellow document=gift",
-            "The Black Knights of red, blue and green go to the dungeon: three or more Black Knights.",
+            "The Black Knights of Red, Blue and Green go to the dungeon: three or more Black Knights.",
             "Die Schwarzen Ritter von Rot, Blau und Grün kommen ins Verlies: drei oder mehr Schwarze Ritter.",
         ),
         (
             "20",
             "roll-die blue value=4",
-            "The Black Knights of red and blue go to the dungeon: equal duel rolls.",
+            "The Black Knights of Red and Blue go to the dungeon: equal duel rolls.",
             "Die Schwarzen Ritter von Rot und Blau kommen ins Verlies: gleiche Würfe im Duell.",
         ),
         (
@@ -294,7 +294,7 @@ def test_a_sack_that_runs_short_says_so():
         (
             "24",
             "decline-to-offer red",
-            "The Black Knights of red and blue go to the dungeon: neither knight made an offer.",
+            "The Black Knights of Red and Blue go to the dungeon: neither knight made an offer.",
             "Die Schwarzen Ritter von Rot und Blau kommen ins Verlies: Keiner der beiden hat geboten.",
         ),
         (
@@ -332,7 +332,7 @@ def test_a_knight_jailed_by_a_correction_does_not_act_and_says_why():
 def test_a_raid_on_a_penniless_victim_takes_nothing_and_says_why():
     en, de = said("14", "knight-act red action=raid victim=green face=4")
     assert en[:2] == [
-        "Red raids green: the special die shows the sack.",
+        "Red raids Green: the special die shows the sack.",
         "Green holds no coins: the raid takes nothing.",
     ]
     assert de[:2] == [
@@ -343,7 +343,7 @@ def test_a_raid_on_a_penniless_victim_takes_nothing_and_says_why():
 
 def test_a_raid_on_a_castle_without_room_says_why():
     en, de = said("17", "knight-act red action=raid victim=blue face=6")
-    assert "The raid takes nothing: blue has no piece that red's castle has room for." in en
+    assert "The raid takes nothing: Blue has no piece that Red's castle has room for." in en
     assert "Der Überfall bringt nichts: Blau hat kein Teil, für das die Burg von Rot Platz hat." in de
 
 
@@ -359,8 +359,8 @@ def test_two_walls_of_an_accepted_offer_are_one_line():
     table.do(MakeOffer("blue", walls=2))
     en, de = table_lines(table.do(AcceptOffer("red")), table)
     assert en == [
-        "Red accepts blue's offer of 2 walls: blue is the Black Knight.",
-        "Blue gives red 2 walls for the accepted offer.",
+        "Red accepts Blue's offer of 2 walls: Blue is the Black Knight.",
+        "Blue gives Red 2 walls for the accepted offer.",
     ]
     assert de == [
         "Rot nimmt das Angebot von Blau an (2 Mauern): Blau ist der Schwarze Ritter.",
@@ -369,15 +369,15 @@ def test_two_walls_of_an_accepted_offer_are_one_line():
     en, de = table_lines(table.do(KnightAct("blue", "pass")), table)
     assert en[:2] == [
         "Blue passes as the Black Knight.",
-        "The Black Knights of red and blue go to the dungeon: the Black Knight was seen.",
+        "The Black Knights of Red and Blue go to the dungeon: the Black Knight was seen.",
     ]
 
 
 def test_paying_an_offer_names_coins_and_the_reason():
     en, de = said("25", "pay-offer red")
     assert en == [
-        "Red pays blue 2 gold for the accepted offer.",
-        "Blue gives red 1 silver change: paid in gold for an odd sum.",
+        "Red pays Blue 2 gold for the accepted offer.",
+        "Blue gives Red 1 silver change: paid in gold for an odd sum.",
     ]
     assert de == [
         "Rot zahlt Blau 2 Gold für das angenommene Angebot.",
@@ -473,7 +473,7 @@ def test_a_choice_never_names_the_cards_before_the_reveal():
     assert en == ["Red has locked in 2 action cards."]
     assert de == ["Rot hat 2 Aktionskarten gewählt."]
     en, de = said("37", "reveal-actions")
-    assert en[0] == "Action cards: red 2 and 5, blue 3 and 5, green 2 and 6."
+    assert en[0] == "Action cards: Red 2 and 5, Blue 3 and 5, Green 2 and 6."
     assert de[0] == "Aktionskarten: Rot 2 und 5, Blau 3 und 5, Grün 2 und 6."
 
 
@@ -500,7 +500,7 @@ def test_an_unknown_reason_is_still_shown():
     assert render(text, "de") == "Der Schwarze Ritter von Rot kommt ins Verlies: a new rule."
     moved = {"type": "coins-moved", "source": "sack", "target": "red", "coins": {"silver": 1, "gold": 0}, "reason": "?"}
     (text,) = lines([moved])
-    assert render(text, "en") == "1 silver from the sack to red: ?."
+    assert render(text, "en") == "1 silver from the sack to Red: ?."
     assert render(text, "de") == "1 Silber von dem Sack zu Rot: ?."
 
 
@@ -650,3 +650,26 @@ def test_a_corrected_hand_is_counted_never_named():
     en, de = said("68", 'correct-hand blue documents=red-seal reason="table check"')
     assert en == ["Corrected by hand: Blue's documents from 0 to 1 (table check)."]
     assert de == ["Von Hand korrigiert: Dokumente von Blau von 0 auf 1 (table check)."]
+
+
+PLAYER_COLOURS = re.compile(r"\b(red|blue|green|yellow|white|black|orange|purple)\b")
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.scn")), ids=lambda p: p.name[:2])
+def test_every_player_is_named_as_the_screen_names_them(path):
+    """No lowercase colour id in a line, with the view or without it: "Blue names Red to offer
+    first"; with names given, the name and the colour ("Anna (Blue) names Ben (Red) ...")."""
+    for text, events, view in played(path.name[:2]):
+        typed = [e["reason"] for e in events if e["type"] in ("corrected", "hand-corrected")]  # the table's words
+        for t in lines(events, after=view) + lines(events):
+            en = render(t, "en")
+            for words in typed:
+                en = en.replace(words, "")
+            assert not PLAYER_COLOURS.search(en), (text, en)
+
+
+def test_a_named_player_is_named_with_the_colour_in_every_line():
+    view = {"players": [{"colour": "blue", "name": "Anna"}, {"colour": "red", "name": "Ben"}]}
+    events = [{"type": "first-offerer-chosen", "decider": "blue", "offerer": "red"}]
+    assert [render(t, "en") for t in lines(events, after=view)] == ["Anna (Blue) names Ben (Red) to offer first."]
+    assert [render(t, "en") for t in lines(events)] == ["Blue names Red to offer first."]
