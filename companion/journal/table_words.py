@@ -26,8 +26,12 @@ places and things, so that the words can be checked by carrying them out (:func:
 Wording rules, the same for every game:
 
 - one short sentence per instruction, ending with a full stop; counts as digits ("1 wall",
-  "2 walls"; coins as "3 silver", "1 gold"); colours in lower case inside a sentence;
-- an instruction for one player starts with the colour and speaks to that player:
+  "2 walls"; coins as "3 silver", "1 gold");
+- a player is named as the screens name them (:func:`person`): the name given with the colour
+  beside it ("Anna (Red)"), or the colour alone, capitalised ("Red"), also inside a sentence
+  (``"It is Anna (Red)'s turn again."``, ``"... back to Red's pile."``); never a colour in lower
+  case for a player;
+- an instruction for one player starts with that player and speaks to them:
   ``"Red: take 1 gold from the sack."``; one about a thing on the board names its place
   (``"Turn the card at C4 face down again."``, ``"... the plain-castle tile at 2,-1 ..."``);
 - "back" and "again" mark a return to the restored state, in either direction;
@@ -36,7 +40,7 @@ Wording rules, the same for every game:
 - in the order the table acts: a die roll of the command first
   (``"The roll of 4 is taken back with this step; it is not rolled again."``, or "entered
   again" when the step is redone), then what moves, then values to set, then whose turn, phase,
-  field or round it is (``"It is red's turn again."``);
+  field or round it is (``"It is Red's turn again."``);
 - a change that shows in the public view but on no cardboard gets
   :data:`NOTHING_TO_MOVE` rather than an empty list (the engines' random play never needs it).
 """
@@ -49,14 +53,14 @@ from itertools import pairwise
 from typing import Any, TypeVar
 
 from companion.games.registry import HOMES, UnknownGame, home
-from companion.i18n import ENGLISH, Join, Message, Text, render
+from companion.i18n import ENGLISH, Join, Message, Person, Text, render
 
 K = TypeVar("K", bound=Hashable)
 
 NOTHING = Message("Nothing on the table changes; only the referee's record does.")
 NOTHING_TO_MOVE = NOTHING.msgid
 
-__all__ = ["NOTHING", "NOTHING_TO_MOVE", "Line", "Move", "Put", "instructions", "lines", "messages", "path"]
+__all__ = ["NOTHING", "NOTHING_TO_MOVE", "Line", "Move", "Put", "instructions", "lines", "messages", "path", "person"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,20 @@ def _module(game: str) -> Any:
         return home(game).part("table_words")
     except UnknownGame:
         raise ValueError(f"no table words for the game {game!r}; known: {', '.join(HOMES)}") from None
+
+
+# --------------------------------------------------------------------------- players
+
+
+def person(state: Any, colour: str) -> Person:
+    """The player of ``colour`` as the screens name them (:func:`companion.app.people.person`):
+    the name given at the setup with the colour beside it ("Anna (Rot)"), or the colour alone,
+    capitalised in the table's language ("Rot"), when no name was given or the name only repeats
+    the colour. ``state`` is any game's state (its ``players`` have ``colour`` and ``name``)."""
+    from companion.app.people import names  # no Kivy there: the one rule for a given name
+
+    players = [{"colour": p.colour, "name": p.name} for p in getattr(state, "players", ())]
+    return Person(colour, names({"players": players}).get(colour))
 
 
 # --------------------------------------------------------------------------- die rolls

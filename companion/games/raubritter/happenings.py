@@ -21,7 +21,8 @@ One line per thing the table should notice:
   knights left in hand; still equal: a draw; a player who surrendered scores 0 and cannot win;
   everyone surrendered: nobody wins), by :func:`companion.games.raubritter.score.ranking_words`;
 - corrections by hand, with the table's reason: a tile's kind changed, taken back to its pile,
-  added from a pile, moved; the knights on a tile; the knights in hand (and what is set aside);
+  added from a pile, moved; the knights on a tile, every one bottom to top
+  (:func:`knights_bottom_to_top`); the knights in hand (and what is set aside);
   what follows by itself: the game going on again, the turn passing, the end counted again;
 - while the turn goes on after a tile: how many more tiles the player may lay.
 
@@ -434,10 +435,27 @@ def _tile_moved(s: _Step, i: int, e: dict) -> list[Text]:
     ]
 
 
-def _stack_words(stack: Sequence[str]) -> Text:
-    if not stack:
+def knights_bottom_to_top(people: Sequence[Text]) -> Text:
+    """The knights on a tile, each by its player (``people``, bottom to top), every one of them,
+    the bottom and the top one marked: "bottom Blue, then Red, top Anna (Green)"; one knight is
+    its player alone; none is "no knights". Every place that names a stack says it so (the tile's
+    words, the stack shown large, the corrections)."""
+    if not people:
         return Message("no knights")
-    return Join(*(Word(colour) for colour in stack), last=False)
+    if len(people) == 1:
+        return people[0]
+    if len(people) == 2:
+        return Message("bottom {bottom}, top {top}", bottom=people[0], top=people[-1])
+    return Message(
+        "bottom {bottom}, then {middle}, top {top}",
+        bottom=people[0],
+        middle=Join(*people[1:-1], last=False),
+        top=people[-1],
+    )
+
+
+def _stack_words(s: _Step, stack: Sequence[str]) -> Text:
+    return knights_bottom_to_top([s.who(colour) for colour in stack])
 
 
 def _stack_corrected(s: _Step, i: int, e: dict) -> list[Text]:
@@ -450,16 +468,16 @@ def _stack_corrected(s: _Step, i: int, e: dict) -> list[Text]:
             Message(
                 "Corrected by hand: no knights on {where}; before: {old} ({reason}).",
                 where=where,
-                old=_stack_words(old),
+                old=_stack_words(s, old),
                 reason=reason,
             )
         ]
     return [
         Message(
-            "Corrected by hand: the knights on {where}, bottom to top: {new}; before: {old} ({reason}).",
+            "Corrected by hand: the knights on {where}: {new}; before: {old} ({reason}).",
             where=where,
-            new=_stack_words(new),
-            old=_stack_words(old),
+            new=_stack_words(s, new),
+            old=_stack_words(s, old),
             reason=reason,
         )
     ]

@@ -623,6 +623,7 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
         "on_grid": on_grid,
         "open": lens is not None,
         "choices": seen_choices,
+        "info": app.tr(t.screen.info) if t.screen.info is not None else None,  # the tile's words line
     }
     if lens is not None:
         gx, gy = grid.to_window(*grid.pos)
@@ -631,6 +632,7 @@ def stack_shown_large(data: Path) -> dict[str, Any]:
             "mark_px": lens.mark_px,
             "row_px": lens.row_px,
             "rows": [colour for colour, _name in lens.rows],
+            "tags": list(lens.tags),
             "texts": lens.texts(),
             "inside": gx <= lx
             and lx + lens.width <= gx + grid.width

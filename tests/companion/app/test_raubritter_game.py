@@ -198,9 +198,18 @@ def test_a_tap_on_a_stack_shows_it_large_at_800x480_with_four_players(lens):
     assert shown["rows"] == list(reversed(lens["stack"]))  # one row a knight, the top one first
     assert shown["mark_px"] >= 30 and shown["row_px"] >= 44  # ...shown large they are a finger wide
     names = {"red": "Anna (Rot)", "blue": "Ben (Blau)", "green": "Clara (Grün)", "yellow": "Gelb"}
-    assert shown["texts"][1:] == [names[c] for c in reversed(lens["stack"])]
+    top_down = [names[c] for c in reversed(lens["stack"])]
+    assert shown["texts"][1:] == [f"{top_down[0]} · oben", *top_down[1:-1], f"{top_down[-1]} · unten"]
+    assert shown["tags"] == ["oben"] + [""] * (len(top_down) - 2) + ["unten"]
     assert f"{len(lens['stack'])} Ritter, der oberste zuerst" in shown["texts"][0]
     assert lens["closed_by_a_tap"]
+
+
+def test_the_tiles_words_name_every_knight_of_the_stack_bottom_to_top(lens):
+    names = {"red": "Anna (Rot)", "blue": "Ben (Blau)", "green": "Clara (Grün)", "yellow": "Gelb"}
+    bottom_up = [names[c] for c in lens["stack"]]
+    stack = f"unten {bottom_up[0]}, dann {', '.join(bottom_up[1:-1])}, oben {bottom_up[-1]}"
+    assert f": {len(bottom_up)} Ritter, {stack}" in lens["info"], lens["info"]
 
 
 def test_all_nine_kinds_are_on_one_page_at_800x480_with_four_players(lens):

@@ -18,12 +18,12 @@ def test_the_undo_words_in_german_and_english() -> None:
     play.do(LayTile("red", "plain", 0, 0))
     texts = undo_texts(play, LayTile("red", "plain-village", 1, 0))
     assert [render(t, "en") for t in texts] == [
-        "Take the plain-village tile at 1,0 back to red's pile.",
-        "It is red's turn again, with 1 tile laid.",
+        "Take the plain-village tile at 1,0 back to Ann (Red)'s pile.",
+        "It is Ann (Red)'s turn again, with 1 tile laid.",
     ]
     assert [render(t, "de") for t in texts] == [
-        "Nimm das Plättchen Ebene/Dorf bei 1,0 zurück auf den Stapel von Rot.",
-        "Rot ist wieder am Zug und hat schon 1 Plättchen gelegt.",
+        "Nimm das Plättchen Ebene/Dorf bei 1,0 zurück auf den Stapel von Ann (Rot).",
+        "Ann (Rot) ist wieder am Zug und hat schon 1 Plättchen gelegt.",
     ]
 
 
@@ -32,8 +32,9 @@ def test_a_castle_with_a_march_in_german() -> None:
     raubritter_opening(play)
     texts = undo_texts(play, LayTile("red", "plain-castle", -1, 0, drops=(2, 1), direction="east"))
     assert [render(t, "de") for t in texts] == [
-        "Nimm das Plättchen Ebene/Burg bei -1,0 zurück auf den Stapel von Rot und die 2 Ritter darauf zurück zu Rot.",
-        "Nimm 1 Ritter von Rot vom Plättchen Ebene bei 0,0 zurück zu Rot.",
+        "Nimm das Plättchen Ebene/Burg bei -1,0 zurück auf den Stapel von Ann (Rot) und die 2 Ritter darauf zurück "
+        "zu Ann (Rot).",
+        "Nimm 1 Ritter von Rot vom Plättchen Ebene bei 0,0 zurück zu Ann (Rot).",
     ]
 
 
@@ -50,7 +51,7 @@ def test_the_session_keeps_english_words_and_carries_the_messages(tmp_path: Path
         ):
             session.apply(command)
         moved = session.undo()
-        assert moved.words == ("Red is back in the game.", "It is red's turn again.")
+        assert moved.words == ("Ann (Red) is back in the game.", "It is Ann (Red)'s turn again.")
         assert tuple(render(m, "en") for m in moved.messages) == moved.words
-        assert [render(m, "de") for m in moved.messages] == ["Rot ist wieder im Spiel.", "Rot ist wieder am Zug."]
+        assert [render(m, "de") for m in moved.messages] == ["Ann (Rot) ist wieder im Spiel.", "Ann (Rot) ist wieder am Zug."]
         assert session.log()[-1]["words"] == list(moved.words)

@@ -37,6 +37,7 @@ from companion.app.pieces.table import GameTable
 from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.raubritter import score
+from companion.games.raubritter.happenings import knights_bottom_to_top
 from companion.games.raubritter.screens import dialogs
 from companion.games.raubritter.screens.guide import (
     STAY,
@@ -336,26 +337,29 @@ def _tile_info(view: dict[str, Any], x: int, y: int) -> Any:
     if cell is None:
         return Message("No tile at {at}.", at=at(x, y))
     kind = building(cell["kind"])
-    if cell["stack"] and kind is not None:
+    stack = list(cell["stack"])
+    knights = knights_bottom_to_top([who(colour, view) for colour in stack])
+    if stack and kind is not None:
         return Plural(
-            "{kind} at {at}, from {owner}'s pile: {n} knight, {top}, scores {points} for them.",
-            "{kind} at {at}, from {owner}'s pile: {n} knights, {top} on top, scores {points} for them.",
-            len(cell["stack"]),
+            "{kind} at {at}, from {owner}'s pile: {n} knight, {stack}; it scores {points} for {top}.",
+            "{kind} at {at}, from {owner}'s pile: {n} knights, {stack}; it scores {points} for {top}.",
+            len(stack),
             kind=tile_name(cell["kind"]),
             at=at(x, y),
             owner=who(cell["owner"], view),
+            stack=knights,
             top=who(cell["top"], view),
             points=POINTS[kind],
         )
-    if cell["stack"]:
+    if stack:
         return Plural(
-            "{kind} at {at}, from {owner}'s pile: {n} knight, {top}.",
-            "{kind} at {at}, from {owner}'s pile: {n} knights, {top} on top.",
-            len(cell["stack"]),
+            "{kind} at {at}, from {owner}'s pile: {n} knight, {stack}.",
+            "{kind} at {at}, from {owner}'s pile: {n} knights, {stack}.",
+            len(stack),
             kind=tile_name(cell["kind"]),
             at=at(x, y),
             owner=who(cell["owner"], view),
-            top=who(cell["top"], view),
+            stack=knights,
         )
     return Message(
         "{kind} at {at}, from {owner}'s pile, no knights.",

@@ -16,8 +16,9 @@ from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.stepper import Stepper
 from companion.app.room import running_app
 from companion.app.widgets import toggle
+from companion.games.raubritter.happenings import knights_bottom_to_top
 from companion.games.raubritter.screens.guide import at, player_of, tile_name, who
-from companion.i18n import Join, Message
+from companion.i18n import Message
 from companion.table.notices import Refused
 from engines.core.correction import Correct
 from engines.raubritter.commands import CorrectStack, CorrectTile, MoveTile, Surrender
@@ -206,9 +207,7 @@ class CorrectTileDialog(_Reasoned):
         say = self.app.tr
         parts: list[Any] = [
             self.body(
-                Message(
-                    "Knights bottom to top: {stack}", stack=Join(*(who(c, self.view) for c in self.stack), last=False)
-                )
+                Message("Knights: {stack}", stack=knights_bottom_to_top([who(c, self.view) for c in self.stack]))
                 if self.stack
                 else Message("No knights on this tile.")
             )

@@ -837,10 +837,13 @@ class Landscape(StencilView):
             )
         )
         rows = [(colour, tr(person(view, colour))) for colour in reversed(stack)]
+        tags = [""] * len(rows)
+        if len(rows) > 1:  # every knight is named; which is the top one and which the bottom one is said
+            tags[0], tags[-1] = tr(Message("top")), tr(Message("bottom"))
         if self.lens is None:
             self.lens = StackLens()
             self.add_widget(self.lens)
-        self.lens.fill(texture_of(("tile", kind, owner)), title, rows)
+        self.lens.fill(texture_of(("tile", kind, owner)), title, rows, tags)
         self.lens_cell = (x, y)
         self._place_lens()
         if self._shown.get("lensed") != (x, y):

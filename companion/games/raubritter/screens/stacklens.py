@@ -3,8 +3,10 @@ leaves tiles about 36 pixels wide, too small to read who stands under the top kn
 tile with knights (while no cell is offered to lay a tile on) opens this card beside it: the
 tile's picture and name, how many knights, and one row per knight from the top down, each with
 the player's mark (shape and colour, :mod:`companion.app.marks`) and name, big enough to read
-across the table. The grid stays where it was (nothing moves under a finger); a tap on the card,
-or on the same tile again, closes it (:class:`~.landscape.Landscape` decides when).
+across the table; the top row and the bottom row say so under the name ("oben", "unten"), so that
+every knight is named and which is the top one cannot be mistaken. The grid stays where it
+was (nothing moves under a finger); a tap on the card, or on the same tile again, closes it
+(:class:`~.landscape.Landscape` decides when).
 
 It shows what it is given; it draws nothing of its own accord and takes no touches."""
 
@@ -32,6 +34,7 @@ class StackLens(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(size_hint=(None, None), **kwargs)
         self.rows: list[tuple[str, str]] = []  # (colour, name), the top knight first
+        self.tags: list[str] = []  # each row's word under its name ("oben", "unten", or none)
         self.title = ""
         self.picture: Any = None
         self.mark_px = 0.0  # the side of a knight's mark as drawn now
@@ -42,10 +45,14 @@ class StackLens(Widget):
         self.fbind("pos", self._draw)
         self.fbind("size", self._draw)
 
-    def fill(self, picture: Any, title: str, rows: Sequence[tuple[str, str]]) -> None:
+    def fill(
+        self, picture: Any, title: str, rows: Sequence[tuple[str, str]], tags: Sequence[str] | None = None
+    ) -> None:
         """The tile's ``picture`` (a texture), the ``title`` (its name and the count of knights)
-        and the knights ``rows`` (colour, name) from the top down."""
+        and the knights ``rows`` (colour, name) from the top down, with ``tags``, a word for each
+        row, under the name (the top one, the bottom one; "" for none)."""
         self.picture, self.title, self.rows = picture, title, list(rows)
+        self.tags = list(tags or ()) + [""] * (len(self.rows) - len(tags or ()))
         self._draw()
 
     def place(self, box: tuple[float, float, float, float], away_from_x: float) -> None:
@@ -105,11 +112,21 @@ class StackLens(Widget):
             label = CoreLabel(text=name, font_size=sp(theme.BODY_SP), bold=i == 0, color=theme.INK,
                               text_size=(w - 2 * r - 4 * pad, None), shorten=True)  # fmt: skip
             label.refresh()
-            group.add(Color(1, 1, 1, 1))
             tw, th = label.texture.size
-            group.add(Rectangle(texture=label.texture, pos=(cx + r + dp(10), cy - th / 2), size=(tw, th)))
-            self._labels.append(name)
+            left = cx + r + dp(10)
+            group.add(Color(1, 1, 1, 1))
+            if self.tags[i]:  # the name, and under it in small letters which end of the stack it is
+                tag = CoreLabel(text=self.tags[i], font_size=sp(theme.SMALL_SP), italic=True, color=theme.INK)
+                tag.refresh()
+                gw, gh = tag.texture.size
+                bottom = cy - (th + gh) / 2
+                group.add(Rectangle(texture=tag.texture, pos=(left, bottom), size=(gw, gh)))
+                group.add(Rectangle(texture=label.texture, pos=(left, bottom + gh), size=(tw, th)))
+            else:
+                group.add(Rectangle(texture=label.texture, pos=(left, cy - th / 2), size=(tw, th)))
+            self._labels.append(f"{name} · {self.tags[i]}" if self.tags[i] else name)
 
     def texts(self) -> list[str]:
-        """What the card says now: its title, then the knights' names from the top down."""
+        """What the card says now: its title, then the knights' names from the top down, the top
+        and the bottom one with their word after a middle dot ("Anna (Rot) · oben")."""
         return list(self._labels)

@@ -361,17 +361,42 @@ def test_a_tile_corrected_kind_taken_back_added_and_moved():
 def test_a_stack_corrected_bottom_to_top():
     en, de = said("34", 'correct-stack x=1 y=0 stack=blue,red reason="Ben\'s march went on to 1,0"')
     assert de == [
-        "Von Hand berichtigt: Die Ritter auf Ebene bei 1,0, von unten nach oben: Blau, Rot; vorher: Blau, Blau "
-        "(Ben's march went on to 1,0)."
+        "Von Hand berichtigt: Die Ritter auf Ebene bei 1,0: unten Anna (Blau), oben Ben (Rot); vorher: unten "
+        "Anna (Blau), oben Anna (Blau) (Ben's march went on to 1,0)."
     ]
     assert en == [
-        "Corrected by hand: the knights on the plain at 1,0, bottom to top: blue, red; before: blue, blue "
-        "(Ben's march went on to 1,0)."
+        "Corrected by hand: the knights on the plain at 1,0: bottom Anna (Blue), top Ben (Red); before: bottom "
+        "Anna (Blue), top Anna (Blue) (Ben's march went on to 1,0)."
     ]
     en, de = said("34", 'correct-stack x=1 y=1 stack=none reason="nobody marched onto the mountains"')
     assert de == [
-        "Von Hand berichtigt: Keine Ritter auf Gebirge bei 1,1; vorher: Rot, Rot, Rot (nobody marched onto the "
-        "mountains)."
+        "Von Hand berichtigt: Keine Ritter auf Gebirge bei 1,1; vorher: unten Ben (Rot), dann Ben (Rot), oben "
+        "Ben (Rot) (nobody marched onto the mountains)."
+    ]
+    assert en == [
+        "Corrected by hand: no knights on the mountains at 1,1; before: bottom Ben (Red), then Ben (Red), top "
+        "Ben (Red) (nobody marched onto the mountains)."
+    ]
+
+
+def test_every_knight_of_a_stack_is_named_bottom_to_top_none_by_a_colour_in_lower_case():
+    table = Table(cleo=True, names=("Anna", "blue", "Cleo"))
+    table.do(
+        LayTile("red", "plain", 0, 0),
+        LayTile("red", "plain-village", 1, 0),
+        LayTile("blue", "forest-village", 2, 0),
+        LayTile("blue", "plain", 0, 1),
+        LayTile("green", "plain", 0, 2),
+        LayTile("green", "plain", 1, 1),
+    )
+    en, de = table.do(CorrectStack(1, 0, ("blue", "green", "red", "green"), "four knights"))
+    assert en == [
+        "Corrected by hand: the knights on the plain-village at 1,0: bottom Blue, then Cleo (Green), Anna (Red), "
+        "top Cleo (Green); before: no knights (four knights)."
+    ]
+    assert de == [
+        "Von Hand berichtigt: Die Ritter auf Ebene/Dorf bei 1,0: unten Blau, dann Cleo (Grün), Anna (Rot), "
+        "oben Cleo (Grün); vorher: keine Ritter (four knights)."
     ]
 
 
