@@ -13,17 +13,19 @@ rendered in the table's language.
 Colours and overlaps:
 
 - A line is drawn in :func:`companion.app.theme.player_colour`, about 3 dp thick (Kivy's
-  ``Line.width`` is half the stroke), with a square marker at every point when the points are at
-  least :data:`MARKERS_FROM` apart, otherwise at the last point only; a series of one point is
-  therefore always a visible marker.
+  ``Line.width`` is half the stroke), with a marker at every point when the points are at least
+  :data:`MARKERS_FROM` apart, otherwise at the last point only; a series of one point is
+  therefore always a visible marker. A marker is the player's mark (:data:`theme.MARKS`, drawn by
+  :mod:`companion.app.marks`, the shape on the player's chip in the legend), so that a player is
+  known by shape as well as by colour.
 - A light colour (white, yellow: too little contrast on ``theme.PAPER``) is drawn twice: first a
   wider line (and markers) in ``theme.INK`` as its outline, then the colour on top.
-- Where the points of several players coincide on the screen (equal values, or values within one
-  stroke of each other), each is moved off its value by a stroke and a hair per neighbour, across
-  its own line (along the line's normal at that point), centred on where they were, equal values
-  in the series' order: equal lines become parallel stripes side by side, on steep segments as on
-  flat ones, each player's colour visible, while a point that lies alone stays exactly on its
-  value. The move is a few pixels; the grid still reads true to within the stroke.
+- Every point is drawn at exactly its value: a line never leaves the grid's truth. Where the
+  points of several players meet (equal values, or values within a marker of each other), their
+  markers stand side by side at their own heights, a marker and a hair apart (less where the
+  periods are closer than that), centred on the period, in the series' order: each player's shape
+  and colour are seen there, while the lines, which run on top of each other, are drawn before
+  every marker. A marker that lies alone stands on its point.
 
 A plot draws only when its data or its size change (``pos`` moves one ``Translate``), never each
 frame. :meth:`Plot.drawn_lines` reads back from the canvas itself what was drawn.
@@ -38,11 +40,12 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, InstructionGroup, Line, Point, PopMatrix, PushMatrix, Rectangle, Translate
+from kivy.graphics import Color, InstructionGroup, Line, PopMatrix, PushMatrix, Rectangle, Translate
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from companion.app import marks as shapes
 from companion.app import theme
 
 
@@ -66,8 +69,8 @@ PANEL_MIN = (240.0, 150.0)  # dp: below this width side by side, panels are stac
 GAP_DP = 16.0  # between panels
 STROKE_DP = 1.5  # Kivy's Line.width: half the stroke, so the line is 3 dp thick
 OUTLINE_DP = 1.0  # the dark edge around a light colour, on each side
-APART_DP = 2 * STROKE_DP + OUTLINE_DP  # between lines that meet: a stroke and a hair
-MARKER_DP = 3.0  # a marker's half side (Point.pointsize)
+MARKER_DP = 6.0  # a marker's radius (the circle its mark fills)
+HAIR_DP = 1.0  # between markers side by side
 MARKERS_FROM = 12.0  # dp between periods from which every point gets a marker
 LIGHT = 0.4  # relative luminance above which a colour gets a dark outline on the paper
 GRID = (theme.PAPER_DARK[0], theme.PAPER_DARK[1], theme.PAPER_DARK[2], 1)
@@ -123,11 +126,12 @@ def luminance(rgba: Sequence[float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def offsets(ys: Sequence[float], apart: float) -> list[float]:
-    """The points of one period (one per series): how far to move each off its line. A group of
-    points each closer than ``apart`` to the next is fanned out, ``apart`` more per neighbour,
-    about the group's middle (in the order of their values, equal values in the series' order), so
-    that neighbours end at least ``apart`` from each other; 0 for a point that lies alone."""
+def offsets(ys: Sequence[float], apart: float, step: float | None = None) -> list[float]:
+    """The points of one period (one per series, at heights ``ys``): how far to move each one's
+    marker sideways. A group of points each closer than ``apart`` to the next is spread out,
+    ``step`` (``apart`` unless given) more per neighbour, about the group's middle (in the order of
+    their heights, equal heights in the series' order); 0 for a point that lies alone."""
+    step = apart if step is None else step
     order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
     moved = [0.0] * len(ys)
     cluster: list[int] = []
@@ -136,32 +140,9 @@ def offsets(ys: Sequence[float], apart: float) -> list[float]:
             cluster.append(i)
             continue
         for n, j in enumerate(cluster):
-            moved[j] = (n - (len(cluster) - 1) / 2) * apart if len(cluster) > 1 else 0.0
+            moved[j] = (n - (len(cluster) - 1) / 2) * step if len(cluster) > 1 else 0.0
         cluster = [] if i is None else [i]
     return moved
-
-
-def normals(points: Sequence[float]) -> list[tuple[float, float]]:
-    """At each point of a line (x, y, x, y, …, x rising), the unit normal pointing up, lengthened
-    at a bend so that a line moved along them stays parallel to the line (at most twice)."""
-    count = len(points) // 2
-    if count < 2:
-        return [(0.0, 1.0)] * count
-    sides = []
-    for k in range(count - 1):
-        dx, dy = points[2 * k + 2] - points[2 * k], points[2 * k + 3] - points[2 * k + 1]
-        length = math.hypot(dx, dy) or 1.0
-        sides.append((-dy / length, dx / length))
-    found = [sides[0]]
-    for k in range(1, count - 1):
-        (ax, ay), (bx, by) = sides[k - 1], sides[k]
-        nx, ny = ax + bx, ay + by
-        length = math.hypot(nx, ny) or 1.0
-        nx, ny = nx / length, ny / length
-        scale = 1 / max(nx * ax + ny * ay, 0.5)
-        found.append((nx * scale, ny * scale))
-    found.append(sides[-1])
-    return found
 
 
 # ----------------------------------------------------------------------------- texts
@@ -202,6 +183,7 @@ class Plot(Widget):
         self._drawn: tuple[Any, ...] | None = None
         self._version = 0
         self._texts: list[tuple[str, tuple[float, float, float, float]]] = []
+        self._marks: list[tuple[str, str, list[tuple[float, float]]]] = []
         self.redraws = 0  # how many times the plot was drawn anew
         with self.canvas:
             PushMatrix()
@@ -231,6 +213,7 @@ class Plot(Widget):
         self._frame.clear()
         self._lines.clear()
         self._texts = []
+        self._marks = []
         width, height = self.size
         if width < dp(40) or height < dp(40):
             return
@@ -249,9 +232,9 @@ class Plot(Widget):
         y_labels = [texture(tick_text(t), small) for t in ticks]
         word = texture(self.period_word, small, width=width * 0.3) if self.period_word else None
         left = max([t.width for t in y_labels] + [word.width if word else 0]) + dp(8)
-        # the lines keep clear of the box's edges, also where all of them meet and move apart
-        most_moved = (len(self.series) - 1) / 2 * dp(APART_DP)
-        pad = max(dp(STROKE_DP + MARKER_DP + 3), most_moved + dp(MARKER_DP + OUTLINE_DP + 1))
+        # the lines and their markers keep clear of the box's edges (markers side by side at the
+        # first and the last period stand inwards of it)
+        pad = dp(max(STROKE_DP, MARKER_DP) + OUTLINE_DP + 2)
         last = texture(str(periods - 1), small)
         right = width - max(dp(6), last.width / 2 - pad + dp(3))  # the last period's label fits
         box = (left, bottom + dp(4), right, top)
@@ -305,35 +288,55 @@ class Plot(Widget):
         self._texts.append((text, (x, y, label.width, label.height)))
 
     def _draw_series(self, x_of: Any, y_of: Any, spacing: float) -> None:
-        stroke, outline, marker = dp(STROKE_DP), dp(OUTLINE_DP), dp(MARKER_DP)
+        stroke, outline, r = dp(STROKE_DP), dp(OUTLINE_DP), dp(MARKER_DP)
         drawn = [s for s in self.series if s.values]
         lines_at = [[c for p in range(len(s.values)) for c in (x_of(p), y_of(finite(s.values[p])))] for s in drawn]
-        bends = [normals(points) for points in lines_at]
         periods = max((len(s.values) for s in drawn), default=0)
-        for period in range(periods):  # where lines meet, they are moved apart along their normals
-            here = [n for n, s in enumerate(drawn) if period < len(s.values)]
-            moved = offsets([lines_at[n][2 * period + 1] for n in here], dp(APART_DP))
-            for n, by in zip(here, moved, strict=True):
-                nx, ny = bends[n][period]
-                lines_at[n][2 * period] += by * nx
-                lines_at[n][2 * period + 1] += by * ny
         every_point = spacing >= dp(MARKERS_FROM)
+        marked = [range(len(s.values)) if every_point else range(len(s.values) - 1, len(s.values)) for s in drawn]
+        marks_at: list[list[tuple[float, float]]] = [[] for _ in drawn]
+        for period in range(periods):  # markers that meet stand side by side, at their own heights
+            here = [n for n, s in enumerate(drawn) if period in marked[n]]
+            if not here:
+                continue
+            ys = [lines_at[n][2 * period + 1] for n in here]
+            step = 2 * r + dp(HAIR_DP)
+            if every_point and len(here) > 1:  # no further than the next period's markers allow
+                step = min(step, max(r, (spacing - step) / (len(here) - 1)))
+            moved = offsets(ys, 2 * r, step)
+            if moved:  # the first period's markers stand to its right, the last's to its left
+                if period == 0:
+                    moved = [m - min(moved) for m in moved]
+                elif period == periods - 1:
+                    moved = [m - max(moved) for m in moved]
+            for n, by, y in zip(here, moved, ys, strict=True):
+                marks_at[n].append((lines_at[n][2 * period] + by, y))
         lines = self._lines
-        for n, series in enumerate(drawn):
+        self._marks = []
+        for n, series in enumerate(drawn):  # the lines first, every marker over them
             points = lines_at[n]
-            marks = points if every_point or len(points) == 2 else points[-2:]
             rgba = theme.player_colour(series.colour)
-            if luminance(rgba) > LIGHT:
+            if luminance(rgba) > LIGHT and len(points) > 2:
                 lines.add(Color(*theme.INK))
-                if len(points) > 2:
-                    lines.add(Line(points=points, width=stroke + outline, joint="round", cap="round"))
-                lines.add(Point(points=marks, pointsize=marker + outline))
+                lines.add(Line(points=points, width=stroke + outline, joint="round", cap="round"))
             lines.add(Color(*rgba))
             if len(points) > 2:
                 lines.add(Line(points=points, width=stroke, joint="round", cap="round"))
             else:  # a series of the setup alone: no line to draw, its point is the marker
                 lines.add(Line(points=points, width=stroke))
-            lines.add(Point(points=marks, pointsize=marker))
+        for n, series in enumerate(drawn):
+            rgba = theme.player_colour(series.colour)
+            shape = theme.player_mark(series.colour) or "square"
+            self._marks.append((series.colour, shape, list(marks_at[n])))
+            if luminance(rgba) > LIGHT:
+                lines.add(Color(*theme.INK))
+                for x, y in marks_at[n]:
+                    for mesh in shapes.meshes(shapes.fans(shape, x, y, r, grow=outline)):
+                        lines.add(mesh)
+            lines.add(Color(*rgba))
+            for x, y in marks_at[n]:
+                for mesh in shapes.meshes(shapes.fans(shape, x, y, r)):
+                    lines.add(mesh)
 
     # ------------------------------------------------------------------------- reading back
     def _read(self, kind: type) -> list[tuple[str, int]]:
@@ -351,8 +354,13 @@ class Plot(Widget):
         return self._read(Line)
 
     def drawn_markers(self) -> list[tuple[str, int]]:
-        """Each set of markers drawn in a player's colour: (colour, how many)."""
-        return self._read(Point)
+        """Each player's markers as drawn: (colour, how many)."""
+        return [(colour, len(at)) for colour, _shape, at in self._marks]
+
+    def drawn_marks(self) -> list[tuple[str, str, list[tuple[float, float]]]]:
+        """Each player's markers as drawn: (colour, shape, the centre of each, in the plot's own
+        coordinates)."""
+        return [(colour, shape, list(at)) for colour, shape, at in self._marks]
 
     def drawn_texts(self) -> list[tuple[str, tuple[float, float, float, float]]]:
         """Each text drawn and where, in the plot's own coordinates: (text, (x, y, width, height))."""

@@ -183,10 +183,85 @@ def plot_edges(data: Path) -> dict[str, Any]:
             "alone": p.offsets([10, 50, 90], 4),
             "two-equal": p.offsets([10, 10, 90], 4),
             "three-close": p.offsets([10, 11, 12], 4),
+            "wider-steps": p.offsets([10, 10, 10, 90], 4, 11),
         },
-        "normals": p.normals([0, 0, 10, 0, 20, 10]),
     }
     return {"cases": found, "arithmetic": arithmetic}
 
 
-SESSIONS: dict[str, Any] = {"plot": plot, "plot-edges": plot_edges}
+EQUAL = {  # three players on 6 Ducats in rounds 2 and 3, all on 7 at the end (the long case: 150 rounds)
+    "red": (0, 2, 6, 6, 8, 7),
+    "blue": (0, 3, 6, 6, 4, 7),
+    "green": (0, 1, 6, 6, 6, 7),
+}
+
+
+def value_y(texts: list[tuple[str, tuple[float, float, float, float]]]) -> Any:
+    """From a plot's tick labels (each centred on its tick), the y of a value in the plot's own
+    coordinates."""
+    bottom = min(y for _t, (_x, y, _w, _h) in texts)  # the periods' row
+    numbers = [(t, y, h) for t, (_x, y, _w, h) in texts[1:] if t.lstrip("-").replace(".", "").isdigit()]
+    ticks = [(float(t), y + h / 2) for t, y, h in numbers if y > bottom + 1]
+    (v0, y0), (v1, y1) = ticks[0], ticks[-1]
+    return lambda value: y0 + (value - v0) / (v1 - v0) * (y1 - y0)
+
+
+def lines_drawn(plot: Any) -> dict[str, list[float]]:
+    """The points of each line in a player's colour, as the canvas holds them (the last one drawn
+    of a colour: the colour on top of its outline)."""
+    from kivy.graphics import Color, Line
+
+    from companion.app import theme
+
+    names = {tuple(round(c, 4) for c in rgba): name for name, rgba in theme.PLAYERS.items()}
+    found, current = {}, None
+    for instruction in plot._lines.children:
+        if isinstance(instruction, Color):
+            current = names.get(tuple(round(c, 4) for c in instruction.rgba))
+        elif isinstance(instruction, Line) and current is not None:
+            found[current] = list(instruction.points)
+    return found
+
+
+def plot_equal(data: Path, size: str | None = None) -> dict[str, Any]:
+    """Three lines equal over two rounds, in a short and a long plot: where each point is drawn,
+    where each marker is, and a screenshot."""
+    sized(size)
+    app, driver = start(data, "en")
+    from kivy.core.window import Window
+
+    from companion.app.pieces import plot as p
+
+    short = [p.Panel("Ducats", tuple(p.Series(c, tuple(float(v) for v in vs)) for c, vs in EQUAL.items()))]
+    long = [
+        p.Panel(
+            "Ducats",
+            tuple(p.Series(c, tuple(float(v) for v in (vs[:5] * 30 + vs[5:]))) for c, vs in EQUAL.items()),
+        )
+    ]
+    view, plots = open_plots(driver)
+    found: dict[str, Any] = {"window": list(Window.size), "values": {c: list(v) for c, v in EQUAL.items()}}
+    for name, panels in (("short", short), ("long", long)):
+        plots.show("Round", panels)
+        driver.until(lambda: settled(plots), what=f"the {name} plot")
+        (shown,) = plots.plots
+        y_of = value_y(shown.drawn_texts())
+        lines = lines_drawn(shown)
+        values = {s.colour: list(s.values) for s in panels[0].series}
+        x, y = shown.to_window(*shown.pos)
+        found[name] = {
+            "rect": [x, y, shown.width, shown.height],
+            "values": values,
+            "points": {c: [[pts[2 * i], pts[2 * i + 1]] for i in range(len(pts) // 2)] for c, pts in lines.items()},
+            "value_ys": {c: [y_of(v) for v in vs] for c, vs in values.items()},
+            "marks": [[c, shape, [list(xy) for xy in at]] for c, shape, at in shown.drawn_marks()]
+            if hasattr(shown, "drawn_marks")
+            else None,
+            "shot": str(driver.shot(data / f"plot-equal-{name}.png")),
+        }
+    view.dismiss(animation=False)
+    driver.stop()
+    return found
+
+
+SESSIONS: dict[str, Any] = {"plot": plot, "plot-edges": plot_edges, "plot-equal": plot_equal}

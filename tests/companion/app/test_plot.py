@@ -171,7 +171,49 @@ def test_data_at_the_edges_is_drawn_without_fail(tmp_path):
         assert 0 in found
     steps = arithmetic["period_steps"]
     assert steps["13,30,20"] == 1 and steps["41,5,20"] == 5 and steps["101,2,30"] == 20
-    assert arithmetic["offsets"] == {"alone": [0, 0, 0], "two-equal": [-2, 2, 0], "three-close": [-4, 0, 4]}
-    flat, bend, up = arithmetic["normals"]
-    assert flat == [0, 1] and up == pytest.approx([-(0.5**0.5), 0.5**0.5])
-    assert bend[0] < 0 < bend[1]
+    assert arithmetic["offsets"] == {
+        "alone": [0, 0, 0],
+        "two-equal": [-2, 2, 0],
+        "three-close": [-4, 0, 4],
+        "wider-steps": [-11, 0, 11, 0],
+    }
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["800x480", "1280x720"])
+def test_a_point_stands_at_its_value_and_equal_lines_are_told_apart_by_their_marks(tmp_path, size):
+    """Three players on 6 Ducats: each point of each line is drawn at exactly the y of its value
+    (read from the tick labels), never moved off it; where the points are equal, each player's
+    marker is its own shape (as on the player's chip), drawn beside the others at the same height,
+    none over another, and each player's colour shows there in the screenshot."""
+    from companion.app import theme
+
+    seen = run_session("plot-equal", tmp_path, *([size] if size else []))
+    colours = {c: [round(v * 255) for v in theme.player_colour(c)[:3]] for c in ("red", "blue", "green")}
+    for name in ("short", "long"):
+        drawn = seen[name]
+        values, ys = drawn["values"], drawn["value_ys"]
+        for colour, want in ys.items():
+            points = drawn["points"][colour]
+            assert [round(y, 3) for _x, y in points] == [round(y, 3) for y in want], (name, colour)
+        xs = {tuple(round(x, 3) for x, _y in points) for points in drawn["points"].values()}
+        assert len(xs) == 1  # every line's points on the periods themselves
+        marks = drawn["marks"]
+        assert marks is not None
+        assert [(c, shape) for c, shape, _ in marks] == [(c, theme.MARKS[c]) for c in colours]
+        last = len(values["red"]) - 1
+        periods = range(last + 1) if name == "short" else [last]  # a marker at every point, or the last
+        for colour, _shape, at in marks:
+            assert [round(y, 3) for _x, y in at] == [round(ys[colour][p], 3) for p in periods], (name, colour)
+        for n, period in enumerate(periods):
+            here = {colour: at[n] for colour, _shape, at in marks}
+            groups: dict[float, list[str]] = {}
+            for colour in here:
+                groups.setdefault(values[colour][period], []).append(colour)
+            for equal in groups.values():  # equal points: their markers side by side, apart
+                xs_here = sorted(here[c][0] for c in equal)
+                assert all(b - a >= 8 for a, b in zip(xs_here, xs_here[1:], strict=False)), (name, period, xs_here)
+            if len(groups) == 1:  # all three equal: each colour shows there
+                x0, y0 = drawn["rect"][:2]
+                cx, cy = drawn["points"]["red"][period][0], ys["red"][period]
+                counts = colour_counts(Path(drawn["shot"]), [x0 + cx - 20, y0 + cy - 10, 40, 20], colours)
+                assert all(n >= 12 for n in counts.values()), (name, period, counts)
