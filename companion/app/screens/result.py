@@ -14,15 +14,18 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
+from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.app import theme
+from companion.app import marks, theme
 from companion.app.contract import screens_of
 from companion.app.pieces.columns import cell
 from companion.app.pieces.lines import FittedLabel
@@ -135,6 +138,10 @@ class ResultScreen(AppScreen):
         box.bind(on_release=lambda *_: self.enlarge())
         area.add_widget(box)
 
+    def figure_rows(self) -> list[FigureRow]:
+        """The figures' rows as drawn now, a player each (their first cell: chip and name)."""
+        return [w for w in self.ids.body.walk(restrict=True) if isinstance(w, FigureRow)]
+
     def enlarge(self) -> None:
         if self.code is None:
             return
@@ -170,6 +177,51 @@ NAME_SHARE = 0.3  # and at most this share of the figures' width
 SMALLEST_SP = 10
 
 
+WON_BAND = theme.PAPER_DARK  # behind a winner's row: the darker parchment, no player's colour
+CROWN_DP = 16  # the win's mark, left of the winner's chip (a blank of its width on the other rows)
+
+
+class Crown(Widget):
+    """The win's mark: a crown in ink, a shape no player's mark has, readable beside every colour."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        redraw = Clock.create_trigger(self._draw, -1)  # once the row has its place and its size
+        self.bind(pos=redraw, size=redraw)
+
+    def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        side = min(self.width, self.height * 0.8)
+        x, y = self.center_x - side / 2, self.center_y - side / 2
+        outline = [(0.05, 0.2), (0.95, 0.2), (0.95, 0.8), (0.72, 0.5), (0.5, 0.9), (0.28, 0.5), (0.05, 0.8)]
+        points = [(x + side * u, y + side * v) for u, v in [(0.5, 0.35), *outline, outline[0]]]
+        with self.canvas:
+            Color(*theme.INK)
+        for mesh in marks.meshes([points]):
+            self.canvas.add(mesh)
+
+
+class FigureRow(BoxLayout):
+    """A player's first cell of the figures: the win's mark (a winner's), the chip, the name.
+    A winner's row lies on :data:`WON_BAND` across every cell, its name in bold ink; no colour
+    marks the win, as every colour is some player's."""
+
+    def __init__(self, colour: str, won: bool, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.colour, self.won = colour, won
+        self.band = WON_BAND if won else None
+        self.mark_colour = theme.INK if won else None
+
+
+def banded(widget: Widget, rgba: Any) -> Widget:
+    """``widget`` on a band of ``rgba`` (its whole box)."""
+    with widget.canvas.before:
+        Color(*rgba)
+        band = Rectangle(pos=widget.pos, size=widget.size)
+    widget.bind(pos=lambda w, pos: setattr(band, "pos", pos), size=lambda w, size: setattr(band, "size", size))
+    return widget
+
+
 def beside_chip(app: Any, colour: str, name: str | None) -> str:
     """A player's words beside their chip (which shows the colour and the mark): the name alone,
     or the colour's word for a player without one."""
@@ -193,8 +245,8 @@ def fit_words(label: Label, width: float) -> None:
 
 
 def figures(outcome: Any) -> GridLayout:
-    """The final figures: a row per player (its colour, its name, the winner marked), a column per
-    figure under its heading."""
+    """The final figures: a row per player (its colour, its name, a winner's row marked by
+    :class:`FigureRow`), a column per figure under its heading."""
     app: Any = running_app()
     headings = outcome.columns.headings
     grid = GridLayout(cols=1 + len(headings), size_hint_y=None, row_default_height=dp(40), spacing=(0, dp(2)))
@@ -210,16 +262,18 @@ def figures(outcome: Any) -> GridLayout:
     winners = {p.colour for p in outcome.winners}
     names = {p.colour: p.name for p in outcome.players}
     for colour, cells in outcome.columns.rows:
-        who = BoxLayout(size_hint_x=None, width=dp(NAME_DP), spacing=dp(4))
+        won = colour in winners
+        who = FigureRow(colour, won, size_hint_x=None, width=dp(NAME_DP), spacing=dp(4))
         names_column.append(who)
+        who.add_widget((Crown if won else Widget)(size_hint_x=None, width=dp(CROWN_DP)))
         chip = Chip(colour=colour)
         chip.size = (dp(26), dp(26))
         chip.pos_hint = {"center_y": 0.5}
         who.add_widget(chip)
         name = FittedLabel(
             whole=beside_chip(app, colour, names.get(colour)),
-            color=theme.GOOD if colour in winners else theme.INK,
-            bold=colour in winners,
+            color=theme.INK,
+            bold=won,
             lines=2,
             largest=sp(theme.SMALL_SP - 2),
             smallest=sp(SMALLEST_SP),
@@ -228,11 +282,11 @@ def figures(outcome: Any) -> GridLayout:
             valign="middle",
         )
         who.add_widget(name)
-        grid.add_widget(who)
+        grid.add_widget(banded(who, WON_BAND) if won else who)
         for value in cells:
             label = cell()
             label.text = escape_markup(app.tr(value) if not isinstance(value, int) else str(value))
-            grid.add_widget(label)
+            grid.add_widget(banded(label, WON_BAND) if won else label)
 
     def widen(_grid: Any, width: float) -> None:  # a wide window gives the names room for one line
         for widget in names_column:

@@ -184,7 +184,63 @@ def result_after_restart(data: Path) -> dict[str, Any]:
     return seen
 
 
+def winner_rows(data: Path, language: str = "de") -> dict[str, Any]:
+    """The six-player Glücksritter result drawn six times, each player the winner in turn: per
+    drawing, each row's name as drawn (its colour, bold or not), whether the row carries the win's
+    mark, and the colours in the row's screenshot (the row scrolled into view)."""
+    import dataclasses
+
+    from tests.companion.app.png import pixels
+
+    game_id = play_into(data, SCENARIOS["gluecksritter-six"])
+    app, driver = start(data, language)
+    from kivy.uix.label import Label
+
+    from companion.app import theme
+    found: dict[str, Any] = {}
+    try:
+        driver.until(lambda: app.journal is not None, what="the journal")
+        screen = app.screen("result")
+        screen.show_game(game_id)
+        app.goto("result")
+        driver.until(lambda: screen.settled() and screen.outcome is not None, what="the result")
+        outcome = screen.outcome
+        names = {p.colour: p.name for p in outcome.players}
+        for colour in theme.PLAYERS:
+            players = tuple(dataclasses.replace(p, winner=p.colour == colour) for p in outcome.players)
+            screen.outcome = dataclasses.replace(outcome, players=players)
+            screen.draw()
+            driver.frames(3)
+            rows = {}
+            for row in screen.figure_rows():
+                labels = [w for w in row.walk() if isinstance(w, Label) and w.text]
+                name = next(w for w in labels if names[row.colour] in w.text.replace("\n", " "))
+                rows[row.colour] = {
+                    "name_colour": [round(c, 3) for c in name.color],
+                    "bold": name.bold,
+                    "won": row.won,
+                    "band": [round(c, 3) for c in row.band] if row.band else None,
+                    "mark_colour": [round(c, 3) for c in row.mark_colour] if row.mark_colour else None,
+                }
+            screen.ids.body.parent.scroll_to(next(r for r in screen.figure_rows() if r.colour == colour), animate=False)
+            driver.frames(3)
+            shot = driver.shot(data / f"winner-{colour}.png")
+            row = next(r for r in screen.figure_rows() if r.colour == colour)
+            x, y = row.to_window(*row.pos)
+            width, height, bpp, raw = pixels(shot)
+            seen_colours = set()
+            for py in range(height - int(y + row.height) + 1, height - int(y) - 1):
+                for px in range(int(x) + 1, int(x + row.parent.width) - 1):  # the row across the figures
+                    at = (py * width + px) * bpp
+                    seen_colours.add(tuple(raw[at : at + 3]))
+            found[colour] = {"rows": rows, "pixels": sorted(seen_colours), "window": [width, height]}
+    finally:
+        driver.stop()
+    return found
+
+
 SESSIONS: dict[str, Any] = {
+    "winner-rows": winner_rows,
     "result-after-restart": result_after_restart,
     "result-at-the-end": result_at_the_end,
     "history-of-evening": history_of_evening,

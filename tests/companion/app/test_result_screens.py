@@ -55,3 +55,46 @@ def test_a_power_cut_on_the_result_comes_back_to_it(tmp_path: Path) -> None:
     assert seen["shown"] == seen["game_id"]
     assert seen["verdict"][0].startswith("David (Gelb) gewinnt")
     assert seen["then"] == "raubritter-table"
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    def luminance(rgb: list[float]) -> float:
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_win_is_marked_alike_on_every_players_row(tmp_path: Path) -> None:
+    """Each of six players the winner in turn: the winner's name is in ink (bold), on a band of the
+    darker parchment across the row, with the win's mark in ink; no text in a colour of the
+    players' or the old "good" green (which read as Green's on Red's row), and the other rows
+    plain."""
+    from companion.app import theme
+
+    seen = run_session("winner-rows", tmp_path, "de")
+    ink = [round(c, 3) for c in theme.INK]
+    band = [round(c, 3) for c in theme.PAPER_DARK]
+    others = {name: [round(c * 255) for c in rgba[:3]] for name, rgba in theme.PLAYERS.items()}
+    good = [round(c * 255) for c in theme.GOOD[:3]]
+    assert list(seen) == list(theme.PLAYERS)
+    for winner, drawn in seen.items():
+        assert drawn["window"] == [800, 480]
+        for colour, row in drawn["rows"].items():
+            assert row["name_colour"] == ink, (winner, colour)
+            if colour == winner:
+                assert row == {"name_colour": ink, "bold": True, "won": True, "band": band, "mark_colour": ink}
+            else:
+                assert row == {"name_colour": ink, "bold": False, "won": False, "band": None, "mark_colour": None}
+        assert contrast(theme.INK, theme.PAPER_DARK) >= 7
+        pixels = [tuple(p) for p in drawn["pixels"]]
+
+        def near(rgb: list[int]) -> bool:
+            return any(all(abs(a - b) <= 3 for a, b in zip(p, rgb, strict=True)) for p in pixels)
+
+        assert near([round(c * 255) for c in theme.PAPER_DARK[:3]]), winner  # the band
+        assert not near(good), winner
+        for colour, rgb in others.items():  # the winner's chip is in its colour; no other player's
+            if colour != winner and colour not in ("white", "black"):  # white/black: the mark, the ink
+                assert not near(rgb), (winner, colour)
