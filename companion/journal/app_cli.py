@@ -15,7 +15,7 @@ import importlib
 import sys
 from collections.abc import Callable
 
-SUMMARY = """export ID [--format json|bgstats] [--output FILE]  write one game as a file
+SUMMARY = """export ID [--format json|bgstats] [--language de|en] [--output FILE]  write one game as a file
   companion import FILE  add a game from a companion export to the journal
   companion saves list|save [NAME]|load ID|delete-all [--yes]|quit  named saves of the running game"""
 
@@ -30,6 +30,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     export.add_argument("game_id", type=record_id, metavar="ID", help="the game's number in the journal")
     export.add_argument("--format", choices=("json", "bgstats"), default="json", help="json (default) or bgstats")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE (whole or not at all)")
+    export.add_argument(
+        "--language",
+        choices=("de", "en"),
+        help="bgstats: name players without a name by their colour in this language (default: the language "
+        "of the app's settings beside the journal, else en)",
+    )
     _journal_options(export)
     export.set_defaults(handler=_guarded("export"))
 

@@ -47,10 +47,25 @@ def _where(args: argparse.Namespace) -> str:
 # ---------------------------------------------------------------------------- export, import
 
 
+def table_language(journal: Path) -> str:
+    """The language the table beside ``journal`` speaks: the app's settings file in the journal's
+    folder (``app-settings.json``), else English (the command line's). Only read: a file the app
+    could not use is left for the app to say so."""
+    from companion.inputs import InputProblem, read_json
+
+    try:
+        data = read_json(journal.parent / "app-settings.json", 1024 * 1024)
+    except (InputProblem, OSError):
+        return "en"
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if language in ("de", "en") else "en"
+
+
 def run_export(args: argparse.Namespace) -> int:
     with Journal.open(_path(args), create=False, readonly=True) as journal:  # reading changes no byte of it
         if args.format == "bgstats":
-            document = bgstats.play_document(journal, args.game_id)
+            language = getattr(args, "language", None) or table_language(_path(args))
+            document = bgstats.play_document(journal, args.game_id, language)
         else:
             document = exports.export_game(journal, args.game_id)
     text = exports.render(document)

@@ -13,7 +13,16 @@ play's ``locationRefId``; each game's details from the box (:class:`Box`); ``use
 
 What each game counts is its own part, ``companion.games.<game>.bgstats``: ``results(state)``
 gives one :class:`Result` per player, in seating or turn order, with a score that agrees with who
-won under ``highestWins``; ``BOX`` gives the game's :class:`Box`.
+won under ``highestWins``; ``rounds(state, events)`` the rounds played (``rounds``: what BG Stats
+calls a round, every player's turn once; 0, BG Stats' own value for a play whose rounds nobody
+entered, where the game does not know them); ``BOX`` gives the game's :class:`Box`.
+
+Players are named as the table's screens name them: the name given at the setup, or, for a player
+who gave none, the colour, capitalised, in the table's language ("Rot" in a German game, not
+"red"; :func:`results_of`); two of one name with the colour beside it ("Anna (Rot)"). The language
+is the one the table speaks now (the app's settings), or the one asked for (``companion export
+--language``). The UUIDs are derived from the names as recorded (the colour for a player without a
+name), so a play keeps its UUIDs whichever language it is written in.
 
 UUIDs are derived from the play (game, start time, players) and the names, so exporting the same
 play twice gives the same file and BG Stats can tell it already has it.
@@ -27,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.registry import home, part
+from companion.i18n import Cap, Person, Word, current_language, render
 from companion.journal.errors import JournalError
 from companion.journal.exports import open_session
 from companion.journal.paths import read_settings, settings_file
@@ -46,14 +56,15 @@ class NotFinished(Exception):
 class Result:
     """One player's line in the play."""
 
-    name: str
+    name: str  # as the table names the player (:func:`results_of`); a game gives the name recorded
     colour: str
     seat: int  # 1: first in the game's seating or turn order
     score: int
     rank: int  # 0: not ranked
     winner: bool
     start: bool
-    summary: str
+    summary: str  # the counts in words, without the name ("14 points, 16 knights left")
+    key: str = ""  # the name as recorded, from which the UUIDs are derived (:func:`results_of` sets it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +85,35 @@ class Box:
 # -------------------------------------------------------------------------------- results
 
 
-def results_of(game: str, state: Any) -> list[Result]:
-    """The players' lines; two players of one name are told apart by their colours."""
+def given(name: Any, colour: str) -> str | None:
+    """A name the table gave: one that only repeats the colour (what an engine fills in when none
+    was given) is none."""
+    if not isinstance(name, str) or not name.strip() or name.strip().casefold() == colour.casefold():
+        return None
+    return name.strip()
+
+
+def results_of(game: str, state: Any, language: str | None = None) -> list[Result]:
+    """The players' lines, each player named as the table's screens name them in ``language``
+    (default: the language the table speaks now): the name given, else the colour, capitalised
+    ("Rot"); two players of one name are told apart by their colours ("Anna (Rot)")."""
+    language = language or current_language()
     results = part(game, "bgstats").results(state)
-    names = [r.name for r in results]
-    return [replace(r, name=f"{r.name} ({r.colour})") if names.count(r.name) > 1 else r for r in results]
+    recorded = [r.name for r in results]
+    shown = [given(r.name, r.colour) or render(Cap(Word(r.colour)), language) for r in results]
+    lines = []
+    for r, name, plain in zip(results, shown, recorded, strict=True):
+        twice = shown.count(name) > 1
+        key = f"{plain} ({r.colour})" if recorded.count(plain) > 1 else plain
+        name = render(Person(r.colour, name), language) if twice else name
+        lines.append(replace(r, name=name, key=key))
+    return lines
+
+
+def rounds_of(game: str, state: Any, events: list[dict[str, Any]]) -> int:
+    """The rounds the game went through, as its part counts them (0: not known)."""
+    counted = getattr(part(game, "bgstats"), "rounds", None)
+    return int(counted(state, events)) if counted is not None else 0
 
 
 # ------------------------------------------------------------------------------ the settings
@@ -127,19 +162,34 @@ def _uuid(*parts: str) -> str:
 def finished(journal: Journal, game_id: int) -> tuple[GameRow, Any]:
     """A finished game's row and final state; NotFinished if it has not ended (JournalError if the
     journal cannot give the game)."""
+    row, state, _ = finished_play(journal, game_id)
+    return row, state
+
+
+def finished_play(journal: Journal, game_id: int) -> tuple[GameRow, Any, list[dict[str, Any]]]:
+    """:func:`finished`, and the events of the commands in play, in order (what the rounds are
+    counted from)."""
     row = journal.game(game_id)
     session = open_session(journal, game_id)
     assert session is not None
     if not is_over(session.state):
         raise NotFinished(f"game {game_id} ({row.game}) is not finished; BG Stats records finished plays only")
-    return row, session.state
+    in_play = set(session.chain(session.head))
+    events = [
+        event
+        for entry in journal.entries(game_id)
+        if entry.kind == "command" and entry.seq in in_play
+        for event in entry.events or ()
+    ]
+    return row, session.state, events
 
 
-def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
-    """The BG Stats play file of a finished game; NotFinished if it has not ended (JournalError if the
-    journal cannot give the game)."""
-    row, state = finished(journal, game_id)
-    results = results_of(row.game, state)
+def play_document(journal: Journal, game_id: int, language: str | None = None) -> dict[str, Any]:
+    """The BG Stats play file of a finished game, its players named in ``language`` (default: the
+    language the table speaks now); NotFinished if it has not ended (JournalError if the journal
+    cannot give the game)."""
+    row, state, events = finished_play(journal, game_id)
+    results = results_of(row.game, state, language)
     title = home(row.game).title
     box: Box = part(row.game, "bgstats").BOX
     settings = read_settings()
@@ -151,7 +201,7 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
     played = wall_clock(row.started)
     written = wall_clock(ended)
     winners = [r.name for r in results if r.winner]
-    comments = "; ".join(r.summary for r in results)
+    comments = "; ".join(f"{r.name}: {r.summary}" for r in results)
     comments += f". Winner{'s' if len(winners) != 1 else ''}: {', '.join(winners) or 'nobody'}."
     comments += f" Recorded by companion (journal game {game_id}{f', {row.name}' if row.name else ''})."
     return {
@@ -185,7 +235,7 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
         "players": [
             {
                 "id": i,
-                "uuid": _uuid("player", r.name),
+                "uuid": _uuid("player", r.key),
                 "name": r.name,
                 "isAnonymous": False,
                 "modificationDate": written,
@@ -196,7 +246,7 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
         "locations": [{"id": 1, "uuid": _uuid("location", location), "name": location, "modificationDate": written}],
         "plays": [
             {
-                "uuid": _uuid("play", row.game, row.started, *(r.name for r in results)),
+                "uuid": _uuid("play", row.game, row.started, *(r.key for r in results)),
                 "gameRefId": 1,
                 "locationRefId": 1,
                 "playDate": played,
@@ -205,7 +255,7 @@ def play_document(journal: Journal, game_id: int) -> dict[str, Any]:
                 "durationMin": minutes_between(row.started, ended),
                 "ignored": False,
                 "manualWinner": True,
-                "rounds": 0,
+                "rounds": rounds_of(row.game, state, events),
                 "scoringSetting": 0,
                 "usesTeams": False,
                 "board": "",

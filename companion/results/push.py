@@ -21,8 +21,11 @@ lines as the play file's, :mod:`companion.journal.bgstats`):
   Stats' Android app stops with "No value for <field>" when a boolean of the schema is missing.
   ``bggId`` only when the box has a confirmed BoardGameGeek id (none of the three has one yet;
   the same builder leaves it out then): BG Stats matches the game by its name instead.
-- ``players``, in seating or turn order: ``name``; ``sourcePlayerId``, 8 characters (48 bits) of
-  the play file's UUID of the name, derived from the name alone, so one person keeps one id from
+- ``players``, in seating or turn order: ``name``, as the table's screens name the player (the
+  name given, else the colour, capitalised, in the table's language: "Rot", as the play file
+  names them, :func:`bgstats.results_of`); ``sourcePlayerId``, 8 characters (48 bits) of
+  the play file's UUID of the name as recorded (the colour for a player without a name, whatever
+  the language), derived from it alone, so one person keeps one id from
   play to play and BG Stats remembers the match made once; ``score``, a JSON number as
   documented. ``winner`` and ``startPlayer`` are written for every player, false ones too (the
   Android report above names exactly these two keys), although ``startPlayer`` false costs 24
@@ -73,11 +76,12 @@ def _short_id(length: int, *parts: str) -> str:
     return base64.urlsafe_b64encode(derived.bytes).decode("ascii")[:length]
 
 
-def play(journal: Journal, game_id: int) -> dict[str, Any]:
-    """The play of a finished game, as the push link carries it; NotFinished if it has not ended
-    (JournalError if the journal cannot give the game)."""
+def play(journal: Journal, game_id: int, language: str | None = None) -> dict[str, Any]:
+    """The play of a finished game, as the push link carries it, its players named in ``language``
+    (default: the language the table speaks now); NotFinished if it has not ended (JournalError if
+    the journal cannot give the game)."""
     row, state = finished(journal, game_id)
-    results = results_of(row.game, state)
+    results = results_of(row.game, state, language)
     box: Box = part(row.game, "bgstats").BOX
     ended = row.finished or row.updated
     game: dict[str, Any] = {"name": home(row.game).title, "sourceGameId": row.game}
@@ -88,7 +92,7 @@ def play(journal: Journal, game_id: int) -> dict[str, Any]:
     for r in results:
         line: dict[str, Any] = {
             "name": r.name,
-            "sourcePlayerId": _short_id(PLAYER_ID_CHARS, "player", r.name),
+            "sourcePlayerId": _short_id(PLAYER_ID_CHARS, "player", r.key),
             "score": r.score,
             "winner": r.winner,
             "startPlayer": r.start,
@@ -98,7 +102,7 @@ def play(journal: Journal, game_id: int) -> dict[str, Any]:
         players.append(line)
     return {
         "sourceName": SOURCE,
-        "sourcePlayId": _short_id(PLAY_ID_CHARS, "play", row.game, row.started, *(r.name for r in results)),
+        "sourcePlayId": _short_id(PLAY_ID_CHARS, "play", row.game, row.started, *(r.key for r in results)),
         "playDate": wall_clock(row.started),
         "durationMin": minutes_between(row.started, ended),
         "game": game,

@@ -3,7 +3,8 @@
 pieces built (walls + towers, 8 = complete): a winner always has the highest score, 8, which
 ``highestWins`` asks; a complete castle that lost on Ducats has 8 too, and the winner flags (set by
 hand, ``manualWinner``) tell them apart. The Ducats held (silver 1, gold 2) are in the comments. No
-rank (the rules name only winners) and no start player (everyone picks at once)."""
+rank (the rules name only winners) and no start player (everyone picks at once). The rounds are the
+game's own (a Ducat card each): the round it ended in."""
 
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ def results(state: Any) -> list[Result]:
     for seat, p in enumerate(state.players, start=1):
         ducats = p.coins.value
         pieces = p.walls + p.towers
-        summary = f"{p.name}: {p.walls} walls, {p.towers} towers, {ducats} Ducats"
+        summary = f"{p.walls} walls, {p.towers} towers, {ducats} Ducats"
         lines.append(Result(p.name, p.colour, seat, pieces, 0, p.colour in state.winners, False, summary))
     return lines
+
+
+def rounds(state: Any, events: list[Any]) -> int:
+    """The round the game ended in: the rounds played."""
+    return int(state.round)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.journal.bgstats import Box, Result
+from engines.raubritter.state import PLAY
 
 # Queen Games 2005, Rüdiger Dorn: 2-4 players, about 45 minutes, from 8 years. No BoardGameGeek id
 # could be confirmed, so none is given (0).
@@ -26,6 +27,15 @@ def results(state: Any) -> list[Result]:
     lines = []
     for seat, (p, rank) in enumerate(zip(state.players, ranks, strict=True), start=1):
         score = points.get(p.colour, 0)
-        summary = f"{p.name}: {score} points, {p.knights} knights left" + (" (surrendered)" if p.surrendered else "")
+        summary = f"{score} points, {p.knights} knights left" + (" (surrendered)" if p.surrendered else "")
         lines.append(Result(p.name, p.colour, seat, score, rank, p.colour in state.winners, seat == 1, summary))
     return lines
+
+
+def rounds(state: Any, events: list[dict[str, Any]]) -> int:
+    """The most turns of the play (after the initial placement) any one player began."""
+    turns: dict[str, int] = {}
+    for event in events:
+        if event.get("type") == "turn-passed" and event.get("phase") == PLAY and event.get("to"):
+            turns[event["to"]] = turns.get(event["to"], 0) + 1
+    return max(turns.values(), default=0)

@@ -2,7 +2,8 @@
 agreed victory condition asks in the own castle wins. So the score is how far each player got
 towards that condition (treasures hidden; of one kind; kinds; or the named treasures hidden), and
 the winner, who met it, has the highest score, which ``highestWins`` asks. No rank; the start player
-is the one who won the roll to begin."""
+is the one who won the roll to begin. A round is a day of the game (the rule book: every player once,
+"eine Runde entspricht einem Tag"): the rounds are the day the game ended on."""
 
 from __future__ import annotations
 
@@ -34,8 +35,13 @@ def results(state: Any) -> list[Result]:
     victory = state.options.victory
     for seat, p in enumerate(state.players, start=1):
         hidden = len(p.hidden)
-        summary = f"{p.name}: {hidden} treasure(s) hidden, {p.gold} gold"
+        summary = f"{hidden} treasure(s) hidden, {p.gold} gold"
         start = p.colour == state.options.first
         score = progress(victory, p.hidden)
         lines.append(Result(p.name, p.colour, seat, score, 0, p.colour == state.winner, start, summary))
     return lines
+
+
+def rounds(state: Any, events: list[Any]) -> int:
+    """The day the game ended on: the rounds played."""
+    return int(state.day)

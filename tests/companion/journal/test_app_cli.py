@@ -20,6 +20,7 @@ from companion.journal.paths import JOURNAL_FILE
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.scenario.run import run_file
+from engines.raubritter.commands import Surrender
 from tests.support.waiting import WAIT
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -160,6 +161,31 @@ def test_export_bgstats_to_a_file(tmp_path, capsys):
     assert out == f"game {game_id} written to {out_file} (bgstats)\n"
     doc = json.loads(out_file.read_text(encoding="utf-8"))
     assert [p["name"] for p in doc["players"]] == ["Anna", "Ben"]
+
+
+def test_export_bgstats_names_a_player_without_a_name_in_the_table_s_language(tmp_path, capsys):
+    """``--language``, else the language of the app's settings beside the journal, else English."""
+    db = tmp_path / "journal.sqlite3"
+    with Journal.open(db) as journal:
+        players = [
+            {"name": "Kim", "birthday": "1970-01-01", "colour": "blue"},
+            {"name": "red", "birthday": "1980-01-01", "colour": "red"},  # no name given
+        ]
+        session = Session.start(journal, "raubritter", {"players": players})
+        for colour in ("blue", "red"):
+            session.apply(Surrender(colour))
+        game_id = session.game_id
+
+    def names(*options: str) -> list[str]:
+        code, out, err = run(capsys, "export", str(game_id), "--format", "bgstats", *options, "--journal", str(db))
+        assert (code, err) == (0, "")
+        return [p["name"] for p in json.loads(out)["players"]]
+
+    assert names() == ["Kim", "Red"]
+    assert names("--language", "de") == ["Kim", "Rot"]
+    (tmp_path / "app-settings.json").write_text('{"language": "de"}', encoding="utf-8")
+    assert names() == ["Kim", "Rot"]
+    assert names("--language", "en") == ["Kim", "Red"]
 
 
 @pytest.mark.parametrize(

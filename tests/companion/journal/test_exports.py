@@ -405,6 +405,60 @@ def test_bgstats_tells_two_players_of_one_name_apart(source):
     rng = random.Random(3)
     while session.state.phase != "over":
         session.apply(legal_command(session.state, rng))
-    doc = bgstats.play_document(source, session.game_id)
-    assert [p["name"] for p in doc["players"]] == ["Kim (blue)", "Kim (red)"]
+    doc = bgstats.play_document(source, session.game_id, "en")
+    assert [p["name"] for p in doc["players"]] == ["Kim (Blue)", "Kim (Red)"]
     assert len({p["uuid"] for p in doc["players"]}) == 2
+    german = bgstats.play_document(source, session.game_id, "de")
+    assert [p["name"] for p in german["players"]] == ["Kim (Blau)", "Kim (Rot)"]
+    assert [p["uuid"] for p in german["players"]] == [p["uuid"] for p in doc["players"]]
+
+
+def _raubritter_finished(source: Journal, players: list[dict[str, str]]) -> Session:
+    session = Session.start(source, "raubritter", {"players": players})
+    rng = random.Random(3)
+    while session.state.phase != "over":
+        session.apply(legal_command(session.state, rng))
+    return session
+
+
+def test_bgstats_names_a_player_without_a_name_by_the_colour_in_the_table_s_language(source):
+    players = [
+        {"name": "Kim", "birthday": "1970-01-01", "colour": "blue"},
+        {"name": "red", "birthday": "1980-01-01", "colour": "red"},  # no name given: the colour stands for it
+    ]
+    session = _raubritter_finished(source, players)
+    german = bgstats.play_document(source, session.game_id, "de")
+    english = bgstats.play_document(source, session.game_id, "en")
+    assert [p["name"] for p in german["players"]] == ["Kim", "Rot"]
+    assert [p["name"] for p in english["players"]] == ["Kim", "Red"]
+    assert "Rot: " in german["plays"][0]["comments"] and "red" not in german["plays"][0]["comments"]
+    # the same play in either language: the same UUIDs
+    assert [p["uuid"] for p in german["players"]] == [p["uuid"] for p in english["players"]]
+    assert german["plays"][0]["uuid"] == english["plays"][0]["uuid"]
+
+
+def test_bgstats_rounds_are_the_rounds_played(source):
+    """Die Glücksritter: its rounds; Schatzjagd: its days (a round is a day); Raubritter: the most
+    turns any player had after the initial placement."""
+    for path, counted in (
+        (GLUECKSRITTER_GAME, lambda state: state.round),
+        (SCHATZJAGD_GAME, lambda state: state.day),
+    ):
+        game_id = play(source, path)
+        rounds = bgstats.play_document(source, game_id)["plays"][0]["rounds"]
+        assert rounds == counted(Session.open(source, game_id).state) and rounds > 1, path
+    session = _raubritter_finished(
+        source,
+        [
+            {"name": "Kim", "birthday": "1970-01-01", "colour": "blue"},
+            {"name": "Lu", "birthday": "1980-01-01", "colour": "red"},
+        ],
+    )
+    turns: dict[str, int] = {}
+    for line in session.log():
+        for event in line.get("events", ()) if line.get("in_play", True) else ():
+            if event["type"] == "turn-passed" and event["phase"] == "play":
+                turns[event["to"]] = turns.get(event["to"], 0) + 1
+    rounds = bgstats.play_document(source, session.game_id)["plays"][0]["rounds"]
+    assert rounds == max(turns.values())
+    assert 22 / 3 <= rounds <= 22  # 24 tiles each, 2 in the initial placement, then 1 to 3 a turn

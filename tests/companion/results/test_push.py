@@ -178,3 +178,17 @@ def test_a_six_player_play_with_long_names_stays_a_qr_code_of_version_25(journal
 def test_what_is_no_push_link_is_refused(url):
     with pytest.raises(ValueError):
         push.play_of(url)
+
+
+def test_a_player_without_a_name_is_the_colour_in_the_table_s_language(journal):
+    """As the screens name them: "Rot" in a German game, "Red" in an English one (never "red"); the
+    ids stay those of the recorded name, so the same game pushed in either language is one play."""
+    colours = autoplay.random_setup(random.Random(5), 3).players  # the seats finished_gluecksritter gives
+    game_id = finished_gluecksritter(journal, ["Anna", colours[1], "Ben"])  # the second gave no name
+    german, english = push.play(journal, game_id, "de"), push.play(journal, game_id, "en")
+    words = {"green": ("Grün", "Green"), "red": ("Rot", "Red"), "blue": ("Blau", "Blue"), "yellow": ("Gelb", "Yellow"),
+             "white": ("Weiß", "White"), "black": ("Schwarz", "Black")}  # fmt: skip
+    assert [p["name"] for p in german["players"]] == ["Anna", words[colours[1]][0], "Ben"]
+    assert [p["name"] for p in english["players"]] == ["Anna", words[colours[1]][1], "Ben"]
+    assert german["sourcePlayId"] == english["sourcePlayId"]
+    assert [p["sourcePlayerId"] for p in german["players"]] == [p["sourcePlayerId"] for p in english["players"]]
