@@ -22,7 +22,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from companion.i18n import Cap, Message, Word
+from companion.games.gluecksritter.table_words import people
+from companion.i18n import Message
 from companion.table.game import RollWanted
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import GAME
@@ -65,10 +66,10 @@ class GluecksritterTable:
                 "number",
                 f"{player} rolls the number die {why}",
                 partial(RollDie, player),
-                Message("{player} rolls the number die for the duel", player=Cap(Word(player)))
+                Message("{player} rolls the number die for the duel", player=people(state)(player))
                 if duel
                 else Message(
-                    "{player} rolls the number die to say who names the first offerer", player=Cap(Word(player))
+                    "{player} rolls the number die to say who names the first offerer", player=people(state)(player)
                 ),
             )
             for player in _awaited(state, "roll-die")
@@ -118,8 +119,8 @@ class GluecksritterTable:
             words = f"{command.player} raids {command.victim}: roll the special die"
             text = Message(
                 "{player} raids {victim}: roll the special die",
-                player=Cap(Word(command.player)),
-                victim=Word(command.victim),
+                player=people(state)(command.player),
+                victim=people(state)(command.victim),
             )
             faces = tuple(state.rules.special_die)  # as this table's die is printed: which face shows what
             return RollWanted(command.player, "special", words, partial(_with_face, command), text, faces)

@@ -13,8 +13,10 @@ put in or out of ``(colour, "dungeon")``; the action cards ``(colour, "pick")`` 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
-from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.app.people import names
+from companion.i18n import Cap, Join, Message, Person, Plural, Text, Word
 from companion.journal.table_words import Line, Move, Put, path_flows
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.state import OVER, RESOLVE, GameState, Knight, Offer
@@ -49,6 +51,18 @@ def lines(path: list[GameState], command: dict) -> list[Line]:
     return out + [Line(text) for text in talk]
 
 
+# --------------------------------------------------------------------------- players
+
+Named = Callable[[str], Person]
+
+
+def people(state: GameState) -> Named:
+    """How the table words name a player: as the screens do (the name given with the colour
+    beside it, or the colour alone, capitalised in the table's language; never the colour id)."""
+    given = names({"players": [{"colour": p.colour, "name": p.name} for p in state.players]})
+    return lambda colour: Person(colour, given.get(colour))
+
+
 # --------------------------------------------------------------------------- coins
 
 
@@ -74,6 +88,7 @@ def _coin_counts(kind: str):
 
 
 def _coins(path: list[GameState]) -> list[Line]:
+    named = people(path[0])
     moved: dict[tuple[str, str], Coins] = {}
     for kind in ("silver", "gold"):
         for source, target, n in path_flows(path, _coin_counts(kind), _coin_rank):
@@ -81,30 +96,28 @@ def _coins(path: list[GameState]) -> list[Line]:
             moved[source, target] = moved.get((source, target), Coins()) + add
     return [
         Line(
-            _coin_line(source, target, coins),
+            _coin_line(source, target, coins, named),
             tuple(Move(kind, n, source, target) for kind, n in (("silver", coins.silver), ("gold", coins.gold)) if n),
         )
         for (source, target), coins in moved.items()
     ]
 
 
-def _coin_line(source: str, target: str, coins: Coins) -> Message:
+def _coin_line(source: str, target: str, coins: Coins, named: Named) -> Message:
     what = _coin_words(coins)
     if source not in BOARD and target not in BOARD:
-        return Message(
-            "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
-        )
+        return Message("{player}: give {what} back to {other}.", player=named(source), what=what, other=named(target))
     if source not in BOARD:
         if target == "sack":
-            return Message("{player}: put {what} back in the sack.", player=Cap(Word(source)), what=what)
+            return Message("{player}: put {what} back in the sack.", player=named(source), what=what)
         return Message(
-            "{player}: put {what} back on field {field}.", player=Cap(Word(source)), what=what, field=_field(target)
+            "{player}: put {what} back on field {field}.", player=named(source), what=what, field=_field(target)
         )
     if target not in BOARD:
         if source == "sack":
-            return Message("{player}: take {what} from the sack.", player=Cap(Word(target)), what=what)
+            return Message("{player}: take {what} from the sack.", player=named(target), what=what)
         return Message(
-            "{player}: take {what} from field {field}.", player=Cap(Word(target)), what=what, field=_field(source)
+            "{player}: take {what} from field {field}.", player=named(target), what=what, field=_field(source)
         )
     if target == "sack":
         return Message("Put {what} from field {field} back in the sack.", what=what, field=_field(source))
@@ -128,6 +141,7 @@ def _piece_counts(attr: str, supply: str):
 
 
 def _pieces(path: list[GameState]) -> list[Line]:
+    named = people(path[0])
     moved: dict[tuple[str, str], Counter[str]] = {}
     for piece, attr, supply in (("wall", "walls", "supply_walls"), ("tower", "towers", "supply_towers")):
         for source, target, n in path_flows(path, _piece_counts(attr, supply), _piece_rank):
@@ -137,12 +151,12 @@ def _pieces(path: list[GameState]) -> list[Line]:
         what = _piece_words(pieces["wall"], pieces["tower"])
         acts = tuple(Move(piece, n, source, target) for piece, n in pieces.items() if n)
         if target == "supply":
-            text = Message("{player}: return {what} to the supply.", player=Cap(Word(source)), what=what)
+            text = Message("{player}: return {what} to the supply.", player=named(source), what=what)
         elif source == "supply":
-            text = Message("{player}: take {what} from the supply.", player=Cap(Word(target)), what=what)
+            text = Message("{player}: take {what} from the supply.", player=named(target), what=what)
         else:
             text = Message(
-                "{player}: give {what} back to {other}.", player=Cap(Word(source)), what=what, other=Word(target)
+                "{player}: give {what} back to {other}.", player=named(source), what=what, other=named(target)
             )
         out.append(Line(text, acts))
     return out
@@ -180,62 +194,67 @@ def _doc_rank(source: tuple[str, str], target: tuple[str, str]) -> int:
 
 
 def _documents(path: list[GameState]) -> list[Line]:
+    named = people(path[0])
     return [
-        Line(_doc_line(s, t, n), (Move("document", n, s, t),)) for s, t, n in path_flows(path, _doc_counts, _doc_rank)
+        Line(_doc_line(s, t, n, named), (Move("document", n, s, t),))
+        for s, t, n in path_flows(path, _doc_counts, _doc_rank)
     ]
 
 
-def _doc_where(place: tuple[str, str]) -> Message:
+def _doc_where(place: tuple[str, str], named: Named) -> Message:
     kind, colour = place
     if kind == "hand":
-        return Message("{player}'s hand", player=Word(colour))
+        return Message("{player}'s hand", player=named(colour))
     if kind == "down":
-        return Message("{player}'s face-down documents", player=Word(colour))
+        return Message("{player}'s face-down documents", player=named(colour))
     return Message("the deck") if kind == "deck" else Message("the played pile")
 
 
-def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int) -> Text:
+def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int, named: Named) -> Text:
     docs = Plural("{n} document", "{n} documents", n)
     pair = (source[0], target[0])
     colour = source[1] or target[1]
-    who = Cap(Word(colour)) if colour else ""
+    player = named(colour) if colour else ""
     if pair == ("hand", "discard"):
-        return Message("{player}: put {docs} from your hand on the played pile.", player=who, docs=docs)
+        return Message("{player}: put {docs} from your hand on the played pile.", player=player, docs=docs)
     if pair == ("discard", "hand"):
-        return Message("{player}: take {docs} from the played pile back into your hand.", player=who, docs=docs)
+        return Message("{player}: take {docs} from the played pile back into your hand.", player=player, docs=docs)
     if pair == ("hand", "down") and source[1] == target[1]:
-        return Message("{player}: lay {docs} from your hand face down again.", player=who, docs=docs)
+        return Message("{player}: lay {docs} from your hand face down again.", player=player, docs=docs)
     if pair == ("down", "hand") and source[1] == target[1]:
         return Plural(
             "{player}: take your face-down document back into your hand.",
             "{player}: take your {n} face-down documents back into your hand.",
             n,
-            player=who,
+            player=player,
         )
     if pair == ("down", "discard"):
         return Plural(
             "{player}: put your face-down document on the played pile.",
             "{player}: put your {n} face-down documents on the played pile.",
             n,
-            player=who,
+            player=player,
         )
     if pair == ("discard", "down"):
         return Plural(
             "{player}: take {n} document from the played pile and lay it face down again.",
             "{player}: take {n} documents from the played pile and lay them face down again.",
             n,
-            player=who,
+            player=player,
         )
     if pair == ("hand", "deck"):
-        return Message("{player}: put {docs} from your hand back on the deck.", player=who, docs=docs)
+        return Message("{player}: put {docs} from your hand back on the deck.", player=player, docs=docs)
     if pair == ("deck", "hand"):
-        return Message("{player}: draw {docs} from the deck.", player=who, docs=docs)
+        return Message("{player}: draw {docs} from the deck.", player=player, docs=docs)
     if pair == ("deck", "discard"):
         return Message("Put {docs} from the deck on the played pile.", docs=docs)
     if pair == ("discard", "deck"):
         return Message("Shuffle {docs} from the played pile into the deck.", docs=docs)
     return Message(
-        "Move {docs} from {source} to {target}.", docs=docs, source=_doc_where(source), target=_doc_where(target)
+        "Move {docs} from {source} to {target}.",
+        docs=docs,
+        source=_doc_where(source, named),
+        target=_doc_where(target, named),
     )
 
 
@@ -243,10 +262,11 @@ def _doc_line(source: tuple[str, str], target: tuple[str, str], n: int) -> Text:
 
 
 def _dungeon(cur: GameState, res: GameState) -> list[Line]:
+    named = people(res)
     out: list[Line] = []
     for p in res.players:
         was = cur.player(p.colour).knight_in_dungeon
-        who = Cap(Word(p.colour))
+        who = named(p.colour)
         acts: tuple[Put, ...] = (Put((p.colour, "dungeon"), p.knight_in_dungeon),)
         then, now = shown_pick(res, p.colour), shown_pick(cur, p.colour)
         beside = isinstance(then, tuple) and isinstance(now, tuple) and then != now  # the knight of a face-up pick
@@ -280,12 +300,13 @@ def shown_pick(state: GameState, colour: str) -> tuple[int, ...] | str | None:
 
 def _picks(cur: GameState, res: GameState) -> list[Line]:
     """Only whether a pick lies on the table, and its cards when the restored state shows them."""
+    named = people(res)
     out: list[Line] = []
     shown_now, shown_then = cur.phase in FACE_UP, res.phase in FACE_UP
     turned: list[Put] = []
     for p in res.players:
         now, then = cur.player(p.colour).pick, p.pick
-        who = Cap(Word(p.colour))
+        who = named(p.colour)
         act = (Put((p.colour, "pick"), shown_pick(res, p.colour)),)
         if now is not None and then is None:
             if shown_now:
@@ -321,6 +342,7 @@ def _picks(cur: GameState, res: GameState) -> list[Line]:
 
 def _effects(cur: GameState, res: GameState) -> list[Text]:
     """A document's effect entered (even one that moved nothing): to enter again, or entered again."""
+    named = people(res)
     out: list[Text] = []
     for now, then in zip(cur.players, res.players, strict=True):
         n = len(then.applied) - len(now.applied)
@@ -330,7 +352,7 @@ def _effects(cur: GameState, res: GameState) -> list[Text]:
                     "{player}: the effect of {n} document played this round is to be entered again.",
                     "{player}: the effects of {n} documents played this round are to be entered again.",
                     -n,
-                    player=Cap(Word(now.colour)),
+                    player=named(now.colour),
                 )
             )
         elif n > 0:
@@ -339,15 +361,16 @@ def _effects(cur: GameState, res: GameState) -> list[Text]:
                     "{player}: the effect of {n} document is entered again.",
                     "{player}: the effects of {n} documents are entered again.",
                     n,
-                    player=Cap(Word(now.colour)),
+                    player=named(now.colour),
                 )
             )
     return out
 
 
 def _status(cur: GameState, res: GameState) -> list[Text]:
+    named = people(res)
     out: list[Text] = []
-    winners = Join(*(Word(w) for w in res.winners))
+    winners = Join(*(named(w) for w in res.winners))
     n = len(res.winners)
     if cur.phase == OVER and res.phase != OVER:
         out.append(Message("The game is not over: it goes on."))
@@ -381,6 +404,7 @@ def _open_field(state: GameState) -> int | None:
 
 
 def _fields(cur: GameState, res: GameState) -> list[Text]:
+    named = people(res)
     out: list[Text] = []
     if res.round_closing and not cur.round_closing:
         out.append(Message("The round waits for its end again: documents may still be played."))
@@ -391,7 +415,7 @@ def _fields(cur: GameState, res: GameState) -> list[Text]:
         return out
     again = [c for c in res.todo if then != now or c not in cur.todo]
     if again:
-        players = Cap(Join(*(Word(c) for c in again)))
+        players = Join(*(named(c) for c in again))
         out.append(
             Plural(
                 "{players} decides again on field {field}.",
@@ -405,7 +429,7 @@ def _fields(cur: GameState, res: GameState) -> list[Text]:
         for colour in cur.todo:
             if colour not in res.todo:
                 out.append(
-                    Message("{player}'s decision on field {field} stands again.", player=Cap(Word(colour)), field=then)
+                    Message("{player}'s decision on field {field} stands again.", player=named(colour), field=then)
                 )
     return out
 
@@ -426,6 +450,7 @@ def _offer_words(offer: Offer) -> Text:
 def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[Text]:
     """Field 4: whose decision it is again; rolls and offers only while they still count. The roll
     of ``rolled`` (the undone command's) is the command's roll line, not repeated here."""
+    named = people(res)
     now = cur.knight if _open_field(cur) == 4 else None
     then = res.knight if _open_field(res) == 4 else None
     if then is None:
@@ -435,10 +460,10 @@ def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[Text]:
         rolls_now = Counter(r for r in (now.rolls if now else ()) if r[0] != rolled)
         rolls_then = Counter(r for r in then.rolls if r[0] != rolled)
         for who, value in sorted((rolls_now - rolls_then).elements()):
-            out.append(Message("{player}'s roll of {value} is taken back.", player=Cap(Word(who)), value=value))
+            out.append(Message("{player}'s roll of {value} is taken back.", player=named(who), value=value))
         for who, value in sorted((rolls_then - rolls_now).elements()):
-            out.append(Message("{player}'s roll of {value} stands again.", player=Cap(Word(who)), value=value))
-    out += _knight_stage(now, then)
+            out.append(Message("{player}'s roll of {value} stands again.", player=named(who), value=value))
+    out += _knight_stage(now, then, named)
     if then.stage == "haggle":
         offers_now = now.offers if now else ()
         common = 0
@@ -446,20 +471,16 @@ def _knight(cur: GameState, res: GameState, rolled: str | None) -> list[Text]:
             common += 1
         for offer in reversed(offers_now[common:]):
             out.append(
-                Message(
-                    "{player}'s offer of {offer} is taken back.", player=Cap(Word(offer.by)), offer=_offer_words(offer)
-                )
+                Message("{player}'s offer of {offer} is taken back.", player=named(offer.by), offer=_offer_words(offer))
             )
         for offer in then.offers[common:]:
             out.append(
-                Message(
-                    "{player}'s offer of {offer} stands again.", player=Cap(Word(offer.by)), offer=_offer_words(offer)
-                )
+                Message("{player}'s offer of {offer} stands again.", player=named(offer.by), offer=_offer_words(offer))
             )
     return out
 
 
-def _knight_stage(now: Knight | None, then: Knight) -> list[Text]:
+def _knight_stage(now: Knight | None, then: Knight, named: Named) -> list[Text]:
     same = now is not None and (now.stage, now.actor, now.victim, now.decider, now.turn) == (
         then.stage,
         then.actor,
@@ -470,40 +491,37 @@ def _knight_stage(now: Knight | None, then: Knight) -> list[Text]:
     if same:
         return []
     if then.stage == "act" and then.actor:
-        return [Message("{player} acts as the Black Knight again.", player=Cap(Word(then.actor)))]
+        return [Message("{player} acts as the Black Knight again.", player=named(then.actor))]
     if then.stage == "raid-piece" and then.actor:
         return [
             Message(
                 "{player} chooses again which piece to take from {victim}.",
-                player=Cap(Word(then.actor)),
-                victim=Word(then.victim),
+                player=named(then.actor),
+                victim=named(then.victim),
             )
         ]
     if then.stage == "pay" and then.actor:
-        return [Message("{player} pays the accepted offer again.", player=Cap(Word(then.actor)))]
+        return [Message("{player} pays the accepted offer again.", player=named(then.actor))]
     if then.stage == "promise" and then.actor:
-        return [Message("{player} decides again what to hand over of the promised loot.", player=Cap(Word(then.actor)))]
+        return [Message("{player} decides again what to hand over of the promised loot.", player=named(then.actor))]
     if then.stage == "duel" and (now is None or now.stage != then.stage):
-        return [Message("{players} duel for the Black Knight again.", players=Cap(Join(*map(Word, then.knights))))]
+        return [Message("{players} duel for the Black Knight again.", players=Join(*map(named, then.knights)))]
     if then.stage == "haggle-roll" and (now is None or now.stage != then.stage):
-        return [
-            Message("{players} decide again who names the first offerer.", players=Cap(Join(*map(Word, then.knights))))
-        ]
+        return [Message("{players} decide again who names the first offerer.", players=Join(*map(named, then.knights)))]
     if then.stage == "choose-first" and then.decider:
-        return [Message("{player} names who offers first again.", player=Cap(Word(then.decider)))]
+        return [Message("{player} names who offers first again.", player=named(then.decider))]
     if then.stage == "haggle" and then.turn:
-        return [Message("It is {player}'s turn to haggle again.", player=Word(then.turn))]
+        return [Message("It is {player}'s turn to haggle again.", player=named(then.turn))]
     return []
 
 
 def _taxes(cur: GameState, res: GameState) -> list[Text]:
+    named = people(res)
     out: list[Text] = []
     for who, kind in res.taxes:
         if (who, kind) not in cur.taxes:
-            out.append(Message("{player} owes the royal tax on {coin} again.", player=Cap(Word(who)), coin=Word(kind)))
+            out.append(Message("{player} owes the royal tax on {coin} again.", player=named(who), coin=Word(kind)))
     for who, kind in cur.taxes:
         if (who, kind) not in res.taxes:
-            out.append(
-                Message("{player} no longer owes the royal tax on {coin}.", player=Cap(Word(who)), coin=Word(kind))
-            )
+            out.append(Message("{player} no longer owes the royal tax on {coin}.", player=named(who), coin=Word(kind)))
     return out

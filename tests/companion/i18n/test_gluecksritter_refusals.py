@@ -1,6 +1,7 @@
 """Die Glücksritter's refusals in the table's language: a refusal raised by the engine is a template
-with plain values; the table says it in German or English, with the colours (one or several) as
-words of that language and the numbers and coins as they are."""
+with plain values; the table says it in German or English, with the players (one or several) named
+as the screen names them (the capitalised colour in that language) and the numbers and coins as
+they are."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ CASES: list[tuple[Callable[[], tuple[Table, Any]], str, str, str]] = [
     (
         castle_full,
         "castle.limit",
-        "A castle holds at most 4 walls; red has room for 1",
+        "A castle holds at most 4 walls; Red has room for 1",
         "Eine Burg hat höchstens 4 Mauern; Rot hat Platz für 1",
     ),
     (
@@ -88,7 +89,7 @@ CASES: list[tuple[Callable[[], tuple[Table, Any]], str, str, str]] = [
     (
         still_choosing,
         "B.waiting",
-        "Still choosing: blue and green",
+        "Still choosing: Blue and Green",
         "Es wählen noch: Blau und Grün",
     ),
     (
@@ -100,7 +101,7 @@ CASES: list[tuple[Callable[[], tuple[Table, Any]], str, str, str]] = [
     (
         two_owe_royal_tax,
         "royal-tax.pending",
-        "First the royal tax: blue and red must pay it or play a Gift",
+        "First the royal tax: Blue and Red must pay it or play a Gift",
         "Zuerst die Königssteuer: Blau und Rot müssen sie zahlen oder ein Geschenk spielen",
     ),
 ]

@@ -53,7 +53,7 @@ def gluecksritter(rules: str = SCHMIDT) -> Play:
 
 
 def first_round(play: Play) -> None:
-    """Coins on fields 5 and 6; red picks 1 and 2, blue 2 and 5, green 4 and 6; field 1 opens."""
+    """Coins on fields 5 and 6; Red picks 1 and 2, Blue 2 and 5, Green 4 and 6; field 1 opens."""
     play.do(
         PlaceDucats(3, 2, Coins(2, 1), Coins(1, 1)),
         ChooseActions("red", (1, 2)),
@@ -122,7 +122,7 @@ def test_gluecksritter_a_raid_on_a_castle_and_the_end_of_the_round() -> None:
         "The roll of 5 is taken back with this step; it is not rolled again.",
         "Green: put 1 silver and 1 gold back on field 6.",
         "Blue: put 2 silver and 1 gold back on field 5.",
-        "Green: give 1 wall back to red.",
+        "Green: give 1 wall back to Red.",
         "Field 4 is open again.",
         "Green acts as the Black Knight again.",
     ]
@@ -167,7 +167,7 @@ def test_gluecksritter_a_raid_on_the_purse_a_royal_tax_and_a_correction() -> Non
     play.do(RevealActions())
     assert play.undo_words(KnightAct("green", "raid", victim="red", face=2)) == [
         "The roll of 2 is taken back with this step; it is not rolled again.",
-        "Green: give 9 silver and 2 gold back to red.",
+        "Green: give 9 silver and 2 gold back to Red.",
         "Green acts as the Black Knight again.",
         "Green no longer owes the royal tax on silver.",
     ]
@@ -192,12 +192,12 @@ def test_gluecksritter_gold_a_raid_took_goes_back_to_its_victim_not_to_a_field()
         "The roll of 1 is taken back with this step; it is not rolled again.",
         "Red: put 1 silver back on field 5.",
         "Red: put 1 gold back on field 6.",
-        "Blue: give 1 gold back to red.",
+        "Blue: give 1 gold back to Red.",
     ]
     assert play.redo_words()[:4] == [
         "The roll of 1 is entered again with this step; it is not rolled again.",
         "Red: take 1 silver from field 5.",
-        "Red: give 1 gold back to blue.",
+        "Red: give 1 gold back to Blue.",
         "Red: take 1 gold from field 6.",
     ]
 
@@ -216,17 +216,17 @@ def test_gluecksritter_haggling_and_a_ransom() -> None:
     assert play.undo_words(RollDie("blue", 5)) == [
         "The roll of 5 is taken back with this step; it is not rolled again.",
         "Red's roll of 3 stands again.",
-        "Red and blue decide again who names the first offerer.",
+        "Red and Blue decide again who names the first offerer.",
     ]
     assert play.undo_words(ChooseFirstOfferer("blue", "red")) == ["Blue names who offers first again."]
     assert play.undo_words(MakeOffer("red", ducats=2)) == [
-        "It is red's turn to haggle again.",
+        "It is Red's turn to haggle again.",
         "Red's offer of 2 Ducats is taken back.",
     ]
     play.do(MakeOffer("blue", ducats=3))
-    assert play.undo_words(AcceptOffer("red")) == ["It is red's turn to haggle again."]
+    assert play.undo_words(AcceptOffer("red")) == ["It is Red's turn to haggle again."]
     assert play.undo_words(PayOffer("blue")) == [
-        "Red: give 1 silver and 1 gold back to blue.",
+        "Red: give 1 silver and 1 gold back to Blue.",
         "Blue pays the accepted offer again.",
     ]
     words = play.undo_words(KnightAct("blue", "field6"))
@@ -260,7 +260,7 @@ def test_gluecksritter_a_verdict_judged_again_after_the_end() -> None:
     assert set(play.history.state.winners) == {"red", "blue"}
     assert play.undo_words(Correct("red.gold", 3, "red's purse was miscounted")) == [
         "Red: put 1 gold back in the sack.",
-        "Red and blue win again.",
+        "Red and Blue win again.",
     ]
     assert play.undo_words(Correct("red.towers", 3, "a tower was counted twice")) == [
         "Red: take 1 tower from the supply.",
@@ -271,7 +271,7 @@ def test_gluecksritter_a_verdict_judged_again_after_the_end() -> None:
         "Red: lay out action cards 5 and 6 face up again.",
         "Blue: lay out action cards 5 and 6 face up again.",
         "Green: lay out action cards 5 and 6 face up again.",
-        "The game is over again: blue wins.",
+        "The game is over again: Blue wins.",
         "It is round 1 again.",
     ]
 
@@ -289,9 +289,9 @@ def haggled(payment: Coins | None = None):
 
 def test_gluecksritter_the_payment_of_an_accepted_offer_and_the_promise() -> None:
     play = haggled()
-    assert play.undo_words(AcceptOffer("red")) == ["It is red's turn to haggle again."]
+    assert play.undo_words(AcceptOffer("red")) == ["It is Red's turn to haggle again."]
     assert play.undo_words(PayOffer("blue", payment=Coins(1, 0))) == [
-        "Red: give 1 silver back to blue.",
+        "Red: give 1 silver back to Blue.",
         "Blue pays the accepted offer again.",
     ]
     words = play.undo_words(KnightAct("blue", "field6"))
@@ -302,9 +302,9 @@ def test_gluecksritter_the_payment_of_an_accepted_offer_and_the_promise() -> Non
         "Blue acts as the Black Knight again.",
     ]
     words = play.undo_words(HandOver("blue", "red", coins=Coins(0, 1)))  # the round ended with it
-    assert words[0] == "Red: give 1 gold back to blue."
+    assert words[0] == "Red: give 1 gold back to Blue."
     assert words[-1] == "Blue decides again what to hand over of the promised loot."
-    assert play.redo_words()[0] == "Blue: give 1 gold back to red."
+    assert play.redo_words()[0] == "Blue: give 1 gold back to Red."
 
 
 def test_gluecksritter_keeping_the_promised_loot() -> None:
@@ -327,7 +327,7 @@ def test_gluecksritter_hand_overs_of_a_documents_effect() -> None:
     assert play.undo_words(HandOver("supply", "blue", walls=1, towers=1)) == [
         "Blue: return 1 wall and 1 tower to the supply."
     ]
-    assert play.undo_words(HandOver("blue", "green", towers=1)) == ["Green: give 1 tower back to blue."]
+    assert play.undo_words(HandOver("blue", "green", towers=1)) == ["Green: give 1 tower back to Blue."]
     assert play.undo_words(HandOver("blue", "supply", walls=1)) == ["Blue: take 1 wall from the supply."]
 
 
@@ -381,7 +381,7 @@ def follow_gluecksritter(state: GRState, words: list[str]) -> dict[str, Any]:
 
     for line in words:
         if m := re.fullmatch(rf"(\w+): give {GR_COINS} back to (\w+)\.", line):
-            move(gr_coins(m["coins"]), colour(m[1]), m[3])
+            move(gr_coins(m["coins"]), colour(m[1]), colour(m[3]))
         elif m := re.fullmatch(rf"(\w+): put {GR_COINS} back (?:in|on) ({GR_PILE})\.", line):
             move(gr_coins(m["coins"]), colour(m[1]), gr_pile(m[3]))
         elif m := re.fullmatch(rf"(\w+): take {GR_COINS} from ({GR_PILE})\.", line):
@@ -393,7 +393,7 @@ def follow_gluecksritter(state: GRState, words: list[str]) -> dict[str, Any]:
         elif m := re.fullmatch(rf"(\w+): take {GR_PIECES} from the supply\.", line):
             move(gr_pieces(m["pieces"]), "supply", colour(m[1]))
         elif m := re.fullmatch(rf"(\w+): give {GR_PIECES} back to (\w+)\.", line):
-            move(gr_pieces(m["pieces"]), colour(m[1]), m[3])
+            move(gr_pieces(m["pieces"]), colour(m[1]), colour(m[3]))
         elif m := re.fullmatch(r"(\w+): take your knight back out of the dungeon( and lay it .*)?\.", line):
             table[colour(m[1]), "dungeon"] = False
         elif m := re.fullmatch(r"(\w+): put your knight back in the dungeon\.", line):
@@ -496,3 +496,18 @@ def test_gluecksritter_words_over_random_play(seed: int, table: dict[str, Any], 
         for current, restored, words in both_ways("gluecksritter", before, history.state, data):
             check_gluecksritter_secrets(current, restored, data, words)
             assert follow_gluecksritter(current, words) == gr_table(restored), words
+
+
+def test_gluecksritter_players_are_named_as_the_screens_name_them() -> None:
+    """The name given with the colour beside it, or the capitalised colour; never the colour id."""
+    from companion.games.gluecksritter.table_words import lines
+    from companion.i18n import render
+    from tests.engines.gluecksritter.helpers import setup
+
+    state = GR.setup(setup().model_copy(update={"names": {"red": "Ben", "blue": "blue"}}))
+    after = state
+    for command in (Correct("red.silver", 3, "x"), Correct("blue.walls", 1, "x")):
+        for event in GR.decide(after, command):
+            after = GR.evolve(after, event)
+    words = [render(line.text, "en") for line in lines([after, state], {"type": "correct"})]
+    assert words == ["Ben (Red): put 1 silver back in the sack.", "Blue: return 1 wall to the supply."], words
