@@ -23,6 +23,7 @@ from collections import OrderedDict
 from typing import Any
 
 import segno
+from segno import consts as segno_consts
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
@@ -37,6 +38,7 @@ from companion.app import theme
 from companion.i18n import Message, render
 
 QUIET_ZONE = 4  # modules of white around the symbol, as ISO/IEC 18004 asks
+LEAST_PX = 3  # pixels a module at least, for a phone held over the screen (2 fail after a slight blur)
 WHITE = (1, 1, 1, 1)
 DARK, LIGHT = b"\x00\x00\x00\xff", b"\xff\xff\xff\xff"
 KEPT = 4  # codes kept after they were made, the newest
@@ -59,6 +61,18 @@ def code_of(data: str) -> Any:
         while len(_made) > KEPT:
             _made.popitem(last=False)
     return code
+
+
+def modules_at_most(data: str) -> int:
+    """The width in modules (quiet zone included) of ``data``'s code at most, known at once
+    without making the code: its version if all of it is bytes (no mode holds less); 0 for data
+    no code holds. A screen decides by it where the code goes before the code is made."""
+    length = len(data.encode("utf-8"))
+    for version in range(1, 41):
+        count_bits = 8 if version < 10 else 16  # the byte mode's character count
+        if segno_consts.SYMBOL_CAPACITY[version][segno_consts.ERROR_LEVEL_L] >= 4 + count_bits + 8 * length:
+            return 17 + 4 * version + 2 * QUIET_ZONE
+    return 0
 
 
 def texture_of(code: Any) -> Texture:

@@ -18,6 +18,7 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -53,9 +54,15 @@ def rule_set(game: str, config: Any) -> Any:
         return ""
 
 
+CODE_SHARE = 0.34  # of the window's width at most, the code beside the figures
+CAPTION_DP = 40  # the code's caption below it
+BUTTON_WIDTH_DP = 150  # the button that shows the code, where it is not drawn beside the figures
+
+
 class ResultScreen(AppScreen):
     screen_name = "result"
     kv_file = __file__
+    code_width = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,7 +70,11 @@ class ResultScreen(AppScreen):
         self.outcome: Any = None
         self.problem: Any = None
         self._shown: Any = None  # what the screen was drawn from: (game, step, language)
-        self.code: Any = None
+        self.code: Any = None  # the code beside the figures, where it is drawn
+        self.code_button: Any = None  # the button that shows it over the whole window, where that is
+        self.link: str | None = None
+        self.code_fits: bool | None = None
+        self.bind(size=self.fit_code)  # and the code area's height (result.kv)
 
     def show_game(self, game_id: int | None) -> None:
         """The result of ``game_id`` (None: the running game's) is what the screen shows next."""
@@ -96,7 +107,7 @@ class ResultScreen(AppScreen):
         body = self.ids.body
         body.clear_widgets()
         self.ids.code_area.clear_widgets()
-        self.code = None
+        self.code = self.code_button = self.link = None
         self.ids.back.text = app.tr(Message("Back to the game") if self.running() else Message("Back"))
         outcome = self.outcome
         self.ids.plot.disabled = self.ids.files.disabled = outcome is None
@@ -114,22 +125,68 @@ class ResultScreen(AppScreen):
         self.draw_code(app)
 
     def draw_code(self, app: Any) -> None:
+        """The BG Stats code beside the figures where the window gives it :data:`LEAST_PX` a module
+        and more; else, as on the Pi's 800×480, a button that shows it over the whole window (its
+        modules of 3 px there), and the figures get the room."""
         link, problem = app.push_link(self.outcome.game_id)
-        area = self.ids.code_area
+        self.link, self.code_fits = link, None
         if link is None:
-            area.add_widget(Factory.Body(text=app.tr(problem), font_size=sp(theme.SMALL_SP)))
+            self.code_width = self.width * CODE_SHARE
+            self.ids.code_area.add_widget(Factory.Body(text=app.tr(problem), font_size=sp(theme.SMALL_SP)))
+            return
+        self.fit_code()
+
+    def fit_code(self, *_: Any) -> None:
+        """The code beside the figures or a button for it, as the code area's room allows now."""
+        if self.link is None or self.outcome is None:
+            return
+        from companion.app.pieces.qr import LEAST_PX, modules_at_most
+
+        area = self.ids.code_area
+        side = min(area.height, self.width * CODE_SHARE)
+        modules = modules_at_most(self.link)
+        fits = bool(modules) and min(side, area.height - dp(CAPTION_DP + 2)) // modules >= LEAST_PX
+        if fits == self.code_fits:
+            if fits:
+                self.code_width = side
+            return
+        self.code_fits = fits
+        app: Any = running_app()
+        area.clear_widgets()
+        self.code = None
+        if not fits:
+            self.code_width = dp(BUTTON_WIDTH_DP)
+            box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+            self.code_button = Factory.Big(text=app.tr(Message("BG Stats code")))
+            self.code_button.bind(on_release=lambda *_: self.enlarge())
+            box.add_widget(self.code_button)
+            hint = Label(
+                text=app.tr(Message("to scan with the phone")),
+                color=theme.INK,
+                font_size=sp(theme.SMALL_SP - 2),
+                halign="center",
+                valign="top",
+                size_hint_y=None,
+            )
+            hint.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+            hint.bind(texture_size=lambda w, size: setattr(w, "height", size[1]))
+            box.add_widget(hint)
+            box.bind(minimum_height=box.setter("height"))
+            area.add_widget(box)
             return
         from companion.app.pieces.qr import QrCode
 
+        self.code_width = side
+        self.code_button = None
         box = TapBox(orientation="vertical", spacing=dp(2))
-        self.code = QrCode(data=link)
+        self.code = QrCode(data=self.link)
         box.add_widget(self.code)
         caption = Label(
             text=app.tr(Message("BG Stats: scan with the phone; tap to enlarge")),
             color=theme.INK,
             font_size=sp(theme.SMALL_SP - 2),
             size_hint_y=None,
-            height=dp(40),
+            height=dp(CAPTION_DP),
             halign="center",
             valign="middle",
         )
@@ -143,11 +200,11 @@ class ResultScreen(AppScreen):
         return [w for w in self.ids.body.walk(restrict=True) if isinstance(w, FigureRow)]
 
     def enlarge(self) -> None:
-        if self.code is None:
+        if self.link is None:
             return
         from companion.app.pieces.qr import QrDialog
 
-        QrDialog(self.code.data, title=self.outcome.title if self.outcome is not None else "").open_now()
+        QrDialog(self.link, title=self.outcome.title if self.outcome is not None else "").open_now()
 
     def back(self) -> None:
         app: Any = running_app()

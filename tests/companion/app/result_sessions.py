@@ -52,12 +52,16 @@ def decoded(path: Path) -> list[str]:
     return [code.text for code in found]
 
 
-def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "") -> dict[str, Any]:
+def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "", size: str = "") -> dict[str, Any]:
     """The last step of a game taken on the table: the result screen comes by itself; its verdict,
-    its figures, its BG Stats code (read back from the screenshot), the plot, and back to the
-    table, where the end can be undone."""
+    its figures, its BG Stats code (read back from the screenshot, also blurred as a phone's camera
+    sees it) or the button that shows it, the plot, and back to the table, where the end can be
+    undone. ``size``: the window, ``WIDTHxHEIGHT`` (800×480 unless given)."""
     from companion.results.push import play, play_of
+    from tests.companion.app.plot_sessions import sized
+    from tests.companion.app.qr_sessions import decoded_blurred
 
+    sized(size or None)
     game_id, undone = one_step_short(data, SCENARIOS[key])
     app, driver = start(data, language)
     seen: dict[str, Any] = {"game_id": game_id}
@@ -83,19 +87,28 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "")
             driver.until(lambda: screen.code.ready, what="the BG Stats code")
         seen["module_px"] = screen.code.module_px if screen.code is not None else 0
         seen["modules"] = screen.code.modules if screen.code is not None else 0
+        seen["button"] = screen.code_button.text if getattr(screen, "code_button", None) is not None else None
+        from kivy.core.window import Window
+
+        seen["window"] = list(Window.size)
         folder = Path(out) if out else data
         shot = driver.shot(folder / f"{key}-result.png")
         seen["codes"] = decoded(shot)
+        seen["codes_blurred"] = decoded_blurred(shot)
+        seen["texts"] = driver.texts()
         from companion.journal.store import Journal
 
         with Journal.open(data / "journal.sqlite3", readonly=True) as journal:
             seen["play"] = play(journal, game_id)
         seen["decoded_play"] = [play_of(code) for code in seen["codes"]]
-        if screen.code is not None:
-            driver.tap(screen.code)
+        opener = screen.code if screen.code is not None else getattr(screen, "code_button", None)
+        if opener is not None:
+            driver.tap(opener)
             driver.until(lambda: len(driver.roots()) and driver.roots()[0] is not app.root, what="the code enlarged")
+            driver.until(lambda: driver.roots()[0].code.module_px > 0, what="the enlarged code drawn")
             big = driver.shot(folder / f"{key}-qr.png")
             seen["big_codes"] = decoded(big)
+            seen["big_codes_blurred"] = decoded_blurred(big)
             seen["big_module_px"] = driver.roots()[0].code.module_px
             driver.touch_at(10, 10)
             driver.until(lambda: driver.roots()[0] is app.root, what="the enlarged code closed")

@@ -103,3 +103,20 @@ def test_the_dialog_names_the_game_beside_the_code_and_closes_at_a_tap(seen):
     assert words["text"] == "[b]Die Glücksritter[/b]\n\nZum Schließen tippen"
     assert words["box"] == [480, 0, 320, 480]  # beside the code, which keeps the whole height
     assert seen["on_top"] == "QrDialog" and seen["closed"]
+
+
+@pytest.mark.parametrize("where", ["inline", "full"])
+def test_a_code_of_3_pixels_a_module_is_read_back_after_a_blur(seen, where):
+    from tests.companion.app.qr_sessions import decoded_blurred
+
+    assert seen[where]["module_px"] >= 3
+    assert decoded_blurred(Path(seen[f"{where}_shot"])) == [seen["link"]]
+
+
+def test_the_codes_width_is_known_before_the_code_is_made(seen):
+    from companion.app.pieces.qr import modules_at_most
+
+    for data in (seen["link"], "x", "https://example.org/" + "a" * 400, "b" * 2953):
+        made = segno.make_qr(data, error="l", boost_error=False).symbol_size(border=QUIET_ZONE)[0]
+        assert modules_at_most(data) == made
+    assert modules_at_most("x" * 3000) == 0

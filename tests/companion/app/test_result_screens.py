@@ -9,25 +9,45 @@ from pathlib import Path
 
 import pytest
 
+from companion.results.push import play_of
 from tests.companion.app.ui import run_session
 
 
+LEAST_PX = 3  # a module's pixels at least, wherever a code is drawn
+
+
 @pytest.mark.parametrize(
-    ("key", "language", "players"),
-    [("gluecksritter", "de", 3), ("raubritter", "en", 4), ("schatzjagd", "de", 3), ("gluecksritter-six", "de", 6)],
+    ("key", "language", "players", "size"),
+    [
+        ("gluecksritter", "de", 3, ""),
+        ("raubritter", "en", 4, ""),
+        ("schatzjagd", "de", 3, ""),
+        ("gluecksritter-six", "de", 6, ""),
+        ("gluecksritter", "en", 3, "1280x720"),
+        ("gluecksritter-six", "de", 6, "1280x720"),
+    ],
 )
-def test_the_result_comes_at_the_last_step(tmp_path: Path, key: str, language: str, players: int) -> None:
-    seen = run_session("result-at-the-end", tmp_path, key, language, str(tmp_path))
+def test_the_result_comes_at_the_last_step(tmp_path: Path, key: str, language: str, players: int, size: str) -> None:
+    seen = run_session("result-at-the-end", tmp_path, key, language, str(tmp_path), size)
+    assert seen["window"] == [int(n) for n in (size or "800x480").split("x")]
     assert seen["rows"] == players
     assert seen["winners"]
     for text in seen["verdict"]:
         assert any(text in shown for shown in seen["texts"])  # the verdict is on the screen
-    # The code on the screen is the play, as a phone reads it from the display, and full screen.
-    assert len(seen["codes"]) == 1
-    assert seen["decoded_play"] == [seen["play"]]
+    # A code is drawn on the screen only at 3 px a module and more, and a phone reads it even a
+    # little blurred: beside the figures where the window has the room (1280×720), else a button
+    # shows it over the whole window (800×480). Either way the phone reads the play.
     assert [p["winner"] for p in seen["play"]["players"]].count(True) == len(seen["winners"])
-    assert seen["big_codes"] == seen["codes"]
-    assert seen["module_px"] >= 2 and seen["big_module_px"] >= seen["module_px"]
+    if size:
+        assert seen["module_px"] >= LEAST_PX and seen["button"] is None
+        assert seen["decoded_play"] == [seen["play"]]
+        assert seen["codes_blurred"] == seen["codes"]
+    else:
+        assert seen["module_px"] == 0 and seen["codes"] == [] and seen["codes_blurred"] == []
+        assert seen["button"] == ("BG Stats code" if language == "en" else "BG-Stats-Code")
+    assert [play_of(code) for code in seen["big_codes"]] == [seen["play"]]
+    assert seen["big_codes_blurred"] == seen["big_codes"]
+    assert seen["big_module_px"] >= max(LEAST_PX, seen["module_px"])
     # The plot: per measure, one line per player with a point per period (and the setup).
     assert seen["panels"]
     for lines in seen["panels"]:
