@@ -54,9 +54,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from companion.app.people import person
 from companion.games.schatzjagd.table_words import card_words, effect_words, place_words, value_to, walls_words
 from companion.games.walk import Event, Walk, told
-from companion.i18n import Cap, Join, Message, Plural, Text, Word
+from companion.i18n import Join, Message, Person, Plural, Text, Word
 from engines.schatzjagd.rules import HIGH, MONSTER_LIFE, SHOPS, castle_colour, in_city, parse_effect
 from engines.schatzjagd.state import BoardCard
 
@@ -68,6 +69,10 @@ MONSTER = "monster"  # the opponent in a fight with a monster
 
 class _Walk(Walk):
     """The events of one command, with where the henchmen stand and the cards lie."""
+
+    def who(self, colour: str) -> Text:
+        """A player as the screen names them: "Anna (Red)", or "Red" (the game log: no view)."""
+        return person(self.after, colour) if self.after is not None else Person(colour)
 
     def place_of(self, i: int, colour: str) -> str | None:
         """Where ``colour``'s henchman stands at event ``i``: where this command's events put it,
@@ -100,10 +105,6 @@ def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) ->
 
 
 # ------------------------------------------------------------------------------- words
-
-
-def _who(colour: str) -> Cap:
-    return Cap(Word(colour))
 
 
 def _where(place: str | None) -> Text:
@@ -190,7 +191,7 @@ def _is_change(*causes: str, player: str | None = None) -> Callable[[dict[str, A
 
 
 def _travelled(w: _Walk, i: int, e: dict) -> list[Text]:
-    who, die, to, origin, before = _who(e["player"]), e["die"], e["to"], e.get("origin"), e.get("before")
+    who, die, to, origin, before = w.who(e["player"]), e["die"], e["to"], e.get("origin"), e.get("before")
     where = _where(to)
     if to == origin:
         if before:
@@ -228,12 +229,12 @@ def _travelled(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _teleported(w: _Walk, i: int, e: dict) -> list[Text]:
-    who, origin, to, before = _who(e["player"]), e.get("origin"), e.get("to"), e.get("before")
+    who, origin, to, before = w.who(e["player"]), e.get("origin"), e.get("to"), e.get("before")
     if not to:
         return [
             Message(
                 "{player}'s henchman steps into the teleportal {where} and rolls 1: it vanishes in the portal.",
-                player=_who(e["player"]),
+                player=w.who(e["player"]),
                 where=_where(origin),
             )
         ]
@@ -261,7 +262,7 @@ def _teleported(w: _Walk, i: int, e: dict) -> list[Text]:
 
 
 def _relocated(w: _Walk, i: int, e: dict) -> list[Text]:
-    who, to, before = Word(e["player"]), e["to"], e.get("before")
+    who, to, before = w.who(e["player"]), e["to"], e.get("before")
     if before:
         return [
             Message(
@@ -287,7 +288,7 @@ def _relocated(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _revealed(w: _Walk, i: int, e: dict) -> list[Text]:
     colour, kind = e["player"], e.get("kind")
-    who, card = _who(colour), _card(e)
+    who, card = w.who(colour), _card(e)
     where = _where(_field(e) or w.place_of(i, colour))
     taken = w.take(
         i,
@@ -316,7 +317,7 @@ def _revealed(w: _Walk, i: int, e: dict) -> list[Text]:
                 player=who,
                 where=where,
                 card=card,
-                owner=Word(colour),
+                owner=w.who(colour),
             )
         ]
     if kind == "special":
@@ -369,7 +370,7 @@ def _card_taken(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} takes the card {where} into the hand.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             where=_where(_field(e) or w.place_of(i, e["player"])),
         )
     ]
@@ -377,7 +378,7 @@ def _card_taken(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _placed(w: _Walk, i: int, e: dict) -> list[Text]:
     # who slotted it, never which card or where (rule 13.4, no notes), whatever the event holds
-    return [Message("{player} slots a card face down into a field.", player=_who(e["player"]))]
+    return [Message("{player} slots a card face down into a field.", player=w.who(e["player"]))]
 
 
 def _special_used(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -391,7 +392,7 @@ def _special_used(w: _Walk, i: int, e: dict) -> list[Text]:
         return [
             Message(
                 "{player} uses {card} {where}; it is used up and goes to the discard pile: {changes}.",
-                player=_who(colour),
+                player=w.who(colour),
                 card=card,
                 where=_where(field),
                 changes=changes,
@@ -400,7 +401,7 @@ def _special_used(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} uses {card} {where}: {changes}.",
-            player=_who(colour),
+            player=w.who(colour),
             card=card,
             where=_where(field),
             changes=changes,
@@ -410,7 +411,7 @@ def _special_used(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _spell(w: _Walk, i: int, e: dict) -> list[Text]:
     target, effects = e.get("target", ""), _effects(e.get("effects") or ())
-    who = _who(e["player"])
+    who = w.who(e["player"])
     if target == MONSTER:
         wounded = w.take(i, lambda x: x["type"] == "monster-wounded")
         if wounded:
@@ -424,7 +425,7 @@ def _spell(w: _Walk, i: int, e: dict) -> list[Text]:
     line = Message(
         "{player} casts a spell on {target}'s henchman: {effects}; {changes}.",
         player=who,
-        target=Word(target),
+        target=w.who(target),
         effects=effects,
         changes=_changes(changed),
     )
@@ -443,13 +444,13 @@ def _fight_began(w: _Walk, i: int, e: dict) -> list[Text]:
             return [
                 Message(
                     "{player}'s henchman attacks {other}'s (power {power} against {other_power}).",
-                    player=_who(colour),
-                    other=Word(other),
+                    player=w.who(colour),
+                    other=w.who(other),
                     power=me.get("power"),
                     other_power=them.get("power"),
                 )
             ]
-        return [Message("{player}'s henchman attacks {other}'s.", player=_who(colour), other=Word(other))]
+        return [Message("{player}'s henchman attacks {other}'s.", player=w.who(colour), other=w.who(other))]
     field = _field(e) or w.place_of(i, colour)
     life = e.get("monster_life") or MONSTER_LIFE
     fight = (w.after or {}).get("fight") or {}
@@ -462,7 +463,7 @@ def _fight_began(w: _Walk, i: int, e: dict) -> list[Text]:
             Message(
                 "The monster {where} attacks {player}'s henchman at once: power {power}, {life} life.",
                 where=_where(field),
-                player=Word(colour),
+                player=w.who(colour),
                 power=power,
                 life=life,
             )
@@ -471,7 +472,7 @@ def _fight_began(w: _Walk, i: int, e: dict) -> list[Text]:
         Message(
             "The monster {where} attacks {player}'s henchman at once, with {life} life.",
             where=_where(field),
-            player=Word(colour),
+            player=w.who(colour),
             life=life,
         )
     ]
@@ -508,6 +509,8 @@ def _striker(w: _Walk, i: int, e: dict) -> str | None:
     if _is_monster(e):
         return MONSTER
     for x in w.ahead(i, ("exchanged", "fled", "travelled", "turn-began")):
+        if x["type"] == "card-turned-down":
+            return MONSTER
         if x["type"] == "counter-changed" and x.get("cause") == "wear" and x.get("player") != colour:
             return x["player"]
         if x["type"] == "henchman-died" and x.get("player") == colour:
@@ -521,23 +524,23 @@ def _striker(w: _Walk, i: int, e: dict) -> str | None:
     place = w.place_of(i, colour)
     card = w.board_card(place)
     if card and card.get("kind") == "monster":
-        return MONSTER  # a monster fled from stays on its field, turned up
+        return MONSTER  # an older play: a monster fled from stayed on its field, turned up
     challenged = (after.get("turn") or {}).get("challenged") or ()
     return challenged[-1] if challenged else None
 
 
-def _blow(side: str | None, blow: int, die: int) -> Text:
+def _blow(w: _Walk, side: str | None, blow: int, die: int) -> Text:
     """``red 11 (6 + 5)``: the blow as power + die."""
     if side == MONSTER:
         return Message("the monster {blow} ({power} + {die})", blow=blow, power=blow - die, die=die)
     if side is None:
         return Message("the opponent {blow} ({power} + {die})", blow=blow, power=blow - die, die=die)
-    return Message("{player} {blow} ({power} + {die})", player=Word(side), blow=blow, power=blow - die, die=die)
+    return Message("{player} {blow} ({power} + {die})", player=w.who(side), blow=blow, power=blow - die, die=die)
 
 
-def _life_lost(side: str | None, change: Mapping[str, Any] | None, n: int) -> Text:
+def _life_lost(w: _Walk, side: str | None, change: Mapping[str, Any] | None, n: int) -> Text:
     """``blue loses 4 life, 11 left`` (with what the limit swallowed)."""
-    who = Word(side) if side else Message("the opponent")
+    who = w.who(side) if side else Message("the opponent")
     if change is None:
         return Message("{player} loses {loss} life", player=who, loss=n)
     lost = _lost(change)
@@ -553,30 +556,30 @@ def _life_lost(side: str | None, change: Mapping[str, Any] | None, n: int) -> Te
     return Message("{player} loses {loss} life, {left} left", player=who, loss=_loss(change), left=change["new"])
 
 
-def _worn(changed: Sequence[Mapping[str, Any]]) -> list[Text]:
+def _worn(w: _Walk, changed: Sequence[Mapping[str, Any]]) -> list[Text]:
     wear = [x for x in changed if x.get("cause") == "wear"]
     if not wear:
         return []
-    return [Message("Weapons wear by 1 point: {players}.", players=Join(*(_worn_to(x) for x in wear)))]
+    return [Message("Weapons wear by 1 point: {players}.", players=Join(*(_worn_to(w, x) for x in wear)))]
 
 
-def _worn_to(e: Mapping[str, Any]) -> Message:
-    return Message("{player} to {value}", player=Word(e["player"]), value=e["new"])
+def _worn_to(w: _Walk, e: Mapping[str, Any]) -> Message:
+    return Message("{player} to {value}", player=w.who(e["player"]), value=e["new"])
 
 
 def _exchanged(w: _Walk, i: int, e: dict) -> list[Text]:
     colour = e["player"]
     other = _opponent(w, i, e)
     taken = w.take(i, lambda x: x["type"] == "monster-wounded" or _is_change("fight", "wear")(x))
-    mine = _blow(colour, e["blow"], e["die"])
-    theirs = _blow(other, e["opponent_blow"], e["opponent_die"])
+    mine = _blow(w, colour, e["blow"], e["die"])
+    theirs = _blow(w, other, e["opponent_blow"], e["opponent_die"])
     blow, opponent_blow = e["blow"], e["opponent_blow"]
     lives = [x for x in taken if x.get("cause") == "fight"]
     if blow == opponent_blow:
         result: Text = Message("equal blows, nobody is wounded")
     elif opponent_blow > blow:
         change = next((x for x in lives if x.get("player") == colour), None)
-        result = _life_lost(colour, change, opponent_blow - blow)
+        result = _life_lost(w, colour, change, opponent_blow - blow)
     elif other == MONSTER or any(x["type"] == "monster-wounded" for x in taken):
         wounded = next((x for x in taken if x["type"] == "monster-wounded"), None)
         if wounded is not None:
@@ -587,29 +590,34 @@ def _exchanged(w: _Walk, i: int, e: dict) -> list[Text]:
             result = Message("the monster loses {n} life", n=blow - opponent_blow)
     else:
         change = next((x for x in lives if x.get("player") != colour), None)
-        result = _life_lost(other, change, blow - opponent_blow)
+        result = _life_lost(w, other, change, blow - opponent_blow)
     out: list[Text] = [Message("Exchange: {blow} against {other}: {result}.", blow=mine, other=theirs, result=result)]
-    return out + _worn(taken)
+    return out + _worn(w, taken)
 
 
 def _fled(w: _Walk, i: int, e: dict) -> list[Text]:
     colour = e["player"]
     striker = _striker(w, i, e)
     taken = w.take(
-        i, lambda x: (x["type"] == "fight-ended" and x.get("reason") == "flight") or _is_change("flight", "wear")(x)
+        i,
+        lambda x: (
+            (x["type"] == "fight-ended" and x.get("reason") == "flight")
+            or x["type"] == "card-turned-down"
+            or _is_change("flight", "wear")(x)
+        ),
     )
     blow, power, die = e["blow"], e["power"], e["opponent_die"]
     if blow > power:
         change = next((x for x in taken if x.get("cause") == "flight"), None)
-        result = _life_lost(colour, change, blow - power)
+        result = _life_lost(w, colour, change, blow - power)
     else:
-        result = Message("{player} is not wounded", player=Word(colour))
+        result = Message("{player} is not wounded", player=w.who(colour))
     values = {
-        "player": _who(colour),
+        "player": w.who(colour),
         "blow": blow,
         "power": blow - die,
         "die": die,
-        "fleeing": Word(colour),
+        "fleeing": w.who(colour),
         "fleeing_power": power,
         "result": result,
     }
@@ -629,10 +637,19 @@ def _fled(w: _Walk, i: int, e: dict) -> list[Text]:
         line = Message(
             "{player} flees: {striker} strikes once more, {blow} ({power} + {die}) against {fleeing}'s power "
             "{fleeing_power}: {result}.",
-            striker=Word(striker),
+            striker=w.who(striker),
             **values,
         )
-    return [line, *_worn(taken)]
+    slotted = [line for x in taken if x["type"] == "card-turned-down" for line in _turned_down(w, i, x)]
+    return [line, *_worn(w, taken), *slotted]
+
+
+def _turned_down(w: _Walk, i: int, e: dict) -> list[Text]:
+    """A monster fled from goes back face down (book 10.3): from now on only a face-down card lies there."""
+    field = _field(e)
+    if field:
+        return [Message("The monster is slotted back into {field} face down.", field=field)]
+    return [Message("The monster is slotted back into its field face down.")]
 
 
 def _monster_wounded(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -658,12 +675,12 @@ def _fight_ended(w: _Walk, i: int, e: dict) -> list[Text]:
         out = [
             Message(
                 "The monster is slain: {player} wins its reward, {changes}.",
-                player=Word(winner),
+                player=w.who(winner),
                 changes=_changes(reward),
             )
         ]
     elif winner:
-        out = [Message("The monster is slain by {player}'s henchman.", player=Word(winner))]
+        out = [Message("The monster is slain by {player}'s henchman.", player=w.who(winner))]
     else:
         out = [Message("The monster is slain.")]
     for x in taken:
@@ -673,7 +690,7 @@ def _fight_ended(w: _Walk, i: int, e: dict) -> list[Text]:
                     "{player} takes the treasure the monster guarded.",
                     "{player} takes the {n} treasures the monster guarded.",
                     _count(x),
-                    player=_who(x["player"]),
+                    player=w.who(x["player"]),
                 )
             )
     return out
@@ -692,7 +709,7 @@ def _count(e: Mapping[str, Any]) -> int:
 def _death_line(w: _Walk, i: int, e: dict) -> list[Text]:
     colour, cause, killer = e["player"], e.get("cause", ""), e.get("killer")
     where = _where(e.get("place"))
-    who = _who(colour)
+    who = w.who(colour)
     if cause == "teleportal":
         portal = [x for x in w.events[:i] if x["type"] == "teleported"]
         if portal and not portal[-1].get("to") and portal[-1].get("player") == colour:
@@ -704,7 +721,7 @@ def _death_line(w: _Walk, i: int, e: dict) -> list[Text]:
                 "{player}'s henchman dies {where}, killed by {killer}'s in the fight.",
                 player=who,
                 where=where,
-                killer=Word(killer),
+                killer=w.who(killer),
             )
         ]
     if cause == "fight":
@@ -715,7 +732,7 @@ def _death_line(w: _Walk, i: int, e: dict) -> list[Text]:
                 "{player}'s henchman dies fleeing {where}, by {killer}'s last blow.",
                 player=who,
                 where=where,
-                killer=Word(killer),
+                killer=w.who(killer),
             )
         ]
     if cause == "flight":
@@ -728,7 +745,7 @@ def _death_line(w: _Walk, i: int, e: dict) -> list[Text]:
                 "{player}'s henchman dies {where}, killed by {killer}'s spell.",
                 player=who,
                 where=where,
-                killer=Word(killer),
+                killer=w.who(killer),
             )
         ]
     if cause == "spell":
@@ -751,9 +768,11 @@ def _death_line(w: _Walk, i: int, e: dict) -> list[Text]:
 DEATH = ("fight-ended", "hand-discarded", "treasures-taken", "treasures-dropped", "henchman-restarted")
 
 
-def _died(w: _Walk, i: int, e: dict) -> list[Text]:
+def _died(w: _Walk, i: int, e: dict, first: list[Text] | None = None) -> list[Text]:
+    """The death, then where its treasures lie or who took them and the gold (read first, before
+    the cards discarded and the new henchman); ``first``: the death's line told otherwise."""
     colour, killer = e["player"], e.get("killer")
-    out = _death_line(w, i, e)
+    out = _death_line(w, i, e) if first is None else first
     taken = w.take(
         i,
         lambda x: (
@@ -763,21 +782,23 @@ def _died(w: _Walk, i: int, e: dict) -> list[Text]:
     )
     loot = next((x for x in taken if x["type"] == "counter-changed"), None)
     treasures = next((x for x in taken if x["type"] == "treasures-taken"), None)
-    for x in taken:
-        if x["type"] == "hand-discarded":
-            out.append(_hand_discarded(w, i, x)[0])
     if treasures is not None or loot is not None:
-        out.append(_loot(colour, treasures, loot, killer))
+        out.append(_loot(w, colour, treasures, loot, killer))
     for x in taken:
         if x["type"] == "treasures-dropped":
             out += _dropped(w, i, x)
+    for x in taken:
+        if x["type"] == "hand-discarded":
+            out.append(_hand_discarded(w, i, x)[0])
     for x in taken:
         if x["type"] == "henchman-restarted":
             out += _restarted(w, i, x)
     return out
 
 
-def _loot(dead: str, treasures: Mapping[str, Any] | None, loot: Mapping[str, Any] | None, killer: str | None) -> Text:
+def _loot(
+    w: _Walk, dead: str, treasures: Mapping[str, Any] | None, loot: Mapping[str, Any] | None, killer: str | None
+) -> Text:
     """What the killer takes: the treasures and all the gold (its purse kept within 15)."""
     taker = killer or (treasures or {}).get("to") or (loot or {}).get("player") or ""
     n = _count(treasures) if treasures is not None else 0
@@ -787,24 +808,24 @@ def _loot(dead: str, treasures: Mapping[str, Any] | None, loot: Mapping[str, Any
         if n:
             return Message(
                 "As the killer, {killer} takes {things} and {gold} gold from {player}'s henchman: {change}.",
-                killer=Word(taker),
+                killer=w.who(taker),
                 things=things,
                 gold=gold,
-                player=Word(dead),
+                player=w.who(dead),
                 change=change_words(loot),
             )
         return Message(
             "As the killer, {killer} takes {gold} gold from {player}'s henchman: {change}.",
-            killer=Word(taker),
+            killer=w.who(taker),
             gold=gold,
-            player=Word(dead),
+            player=w.who(dead),
             change=change_words(loot),
         )
     return Message(
         "As the killer, {killer} takes {things} from {player}'s henchman.",
-        killer=Word(taker),
+        killer=w.who(taker),
         things=things,
-        player=Word(dead),
+        player=w.who(dead),
     )
 
 
@@ -814,19 +835,19 @@ def _hand_discarded(w: _Walk, i: int, e: dict) -> list[Text]:
             "{player}'s card in hand goes to the discard pile unseen.",
             "{player}'s {n} cards in hand go to the discard pile unseen.",
             int(e.get("cards", 0)),
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
         )
     ]
 
 
 def _treasures_taken(w: _Walk, i: int, e: dict) -> list[Text]:
     loot = w.take(i, _is_change("loot"))
-    return [_loot(e["player"], e, loot[0] if loot else None, e.get("to"))]
+    return [_loot(w, e["player"], e, loot[0] if loot else None, e.get("to"))]
 
 
 def _dropped(w: _Walk, i: int, e: dict) -> list[Text]:
     guarded = e["guarded"] if "guarded" in e else e.get("guard") is not None
-    n, who = _count(e), _who(e["player"])
+    n, who = _count(e), w.who(e["player"])
     if guarded:
         return [
             Plural(
@@ -853,7 +874,7 @@ def _restarted(w: _Walk, i: int, e: dict) -> list[Text]:
         Message(
             "{player}'s new henchman stands in its castle with life 15, 5 gold, strength 2 and no weapons; "
             "it sets out next turn.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
         )
     ]
 
@@ -865,7 +886,7 @@ def _picked_up(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} picks up {things} {where}.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             things=Plural("{n} treasure", "{n} treasures", _count(e)),
             where=_where(e.get("place")),
         )
@@ -876,7 +897,7 @@ def _dug(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} digs with a map {where} and takes a treasure from the treasure stack.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             where=_where(e.get("field")),
         )
     ]
@@ -885,20 +906,20 @@ def _dug(w: _Walk, i: int, e: dict) -> list[Text]:
 def _hidden(w: _Walk, i: int, e: dict) -> list[Text]:
     p = w.player(e["player"])
     if p is None or p.get("hidden") is None:
-        return [Message("{player} hides a treasure in the own castle.", player=_who(e["player"]))]
+        return [Message("{player} hides a treasure in the own castle.", player=w.who(e["player"]))]
     return [
         Plural(
             "{player} hides a treasure in the own castle; {n} is hidden there now.",
             "{player} hides a treasure in the own castle; {n} are hidden there now.",
             int(p["hidden"]),
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
         )
     ]
 
 
 def _plundered(w: _Walk, i: int, e: dict) -> list[Text]:
     castle = place_words(e.get("castle", ""))
-    who, die, days = _who(e["player"]), e["die"], e["days"]
+    who, die, days = w.who(e["player"]), e["die"], e["days"]
     if e.get("kind") is not None:
         return [
             Message(
@@ -939,7 +960,7 @@ def _business(w: _Walk, i: int, e: dict) -> list[Text]:
     colour, shop = e["player"], e.get("shop", "")
     changed = w.take(i, _is_change(shop, player=colour))
     by = {x["counter"]: x for x in changed}
-    who = _who(colour)
+    who = w.who(colour)
     gold = by.get("gold")
     price = gold["old"] - gold["new"] if gold is not None else 0
     if shop == "inn":
@@ -1005,12 +1026,25 @@ def _business(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _turn_began(w: _Walk, i: int, e: dict) -> list[Text]:
     colour = e["player"]
-    out: list[Text] = [Message("Day {day}: {player}'s turn.", day=e["day"], player=Word(colour))]
+    out: list[Text] = [Message("Day {day}: {player}'s turn.", day=e["day"], player=w.who(colour))]
     for x in w.take(i, _is_change("poison", player=colour)):
+        j = next(k for k in range(i + 1, len(w.events)) if w.events[k] is x)
+        death = w.events[j + 1] if j + 1 < len(w.events) else {}
+        if death.get("type") == "henchman-died" and death.get("cause") == "poison" and j + 1 not in w.done:
+            w.done.add(j + 1)  # the poison's line says the death: where the treasures lie comes right after
+            line = Message(
+                "Poison: {player}'s henchman loses {n} life at the start of its turn, {change}, and dies {where}.",
+                player=w.who(colour),
+                n=_loss(x),
+                change=change_words(x),
+                where=_where(death.get("place")),
+            )
+            out += _died(w, j + 1, death, [line])
+            continue
         out.append(
             Message(
                 "Poison: {player}'s henchman loses {n} life at the start of its turn, {change}.",
-                player=Word(colour),
+                player=w.who(colour),
                 n=_loss(x),
                 change=change_words(x),
             )
@@ -1022,7 +1056,7 @@ def _drawn(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "{player} draws {cards}.",
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
             cards=Plural("{n} card", "{n} cards", int(e.get("count", 0))),
         )
     ]
@@ -1055,7 +1089,7 @@ def _catharsis(w: _Walk, i: int, e: dict) -> list[Text]:
             "The draw pile is used up: Grandlin's catharsis. In {rounds} rounds from {player} on, each prince "
             "takes a card off the board or passes.",
             rounds=rounds,
-            player=Word(first),
+            player=w.who(first),
         )
     ]
     owed = [(who, n) for who, n in e.get("owed") or () if n]
@@ -1063,18 +1097,18 @@ def _catharsis(w: _Walk, i: int, e: dict) -> list[Text]:
         out.append(
             Message(
                 "Then the discard pile is shuffled and the cards owed are drawn: {owed}.",
-                owed=Join(*(_owed(who, n) for who, n in owed)),
+                owed=Join(*(_owed(w, who, n) for who, n in owed)),
             )
         )
     return out
 
 
-def _owed(colour: str, n: int) -> Message:
-    return Message("{player} {n}", player=Word(colour), n=n)
+def _owed(w: _Walk, colour: str, n: int) -> Message:
+    return Message("{player} {n}", player=w.who(colour), n=n)
 
 
 def _removed(w: _Walk, i: int, e: dict) -> list[Text]:
-    who = _who(e["player"])
+    who = w.who(e["player"])
     field = _field(e)
     if field is None and e.get("card") is not None:  # an event naming the card by its id only
         return [Message("{player} takes a card off the board.", player=who)]
@@ -1098,13 +1132,13 @@ def _removed(w: _Walk, i: int, e: dict) -> list[Text]:
 def _won(w: _Walk, i: int, e: dict) -> list[Text]:
     p = w.player(e["player"])
     if p is None or not p.get("hidden"):
-        return [Message("{player} wins the game: the agreed victory is met.", player=_who(e["player"]))]
+        return [Message("{player} wins the game: the agreed victory is met.", player=w.who(e["player"]))]
     return [
         Plural(
             "{player} wins the game: {n} treasure hidden in the own castle meets the agreed victory.",
             "{player} wins the game: {n} treasures hidden in the own castle meet the agreed victory.",
             int(p["hidden"]),
-            player=_who(e["player"]),
+            player=w.who(e["player"]),
         )
     ]
 
@@ -1114,7 +1148,7 @@ def _corrected(w: _Walk, i: int, e: dict) -> list[Text]:
     return [
         Message(
             "Corrected by hand for {player}: {change}, was {old} ({reason}).",
-            player=Word(colour),
+            player=w.who(colour),
             change=value_to(counter, e["new"]),
             old=e["old"],
             reason=e.get("reason", ""),
@@ -1124,7 +1158,7 @@ def _corrected(w: _Walk, i: int, e: dict) -> list[Text]:
 
 def _counter_changed(w: _Walk, i: int, e: dict) -> list[Text]:
     """A change no other line has told."""
-    return [Message("{player}: {change}.", player=_who(e["player"]), change=change_words(e))]
+    return [Message("{player}: {change}.", player=w.who(e["player"]), change=change_words(e))]
 
 
 def _silent(w: _Walk, i: int, e: dict) -> list[Text]:
@@ -1143,6 +1177,7 @@ HANDLERS: dict[str, Handler] = {
     "exchanged": _exchanged,
     "monster-wounded": _monster_wounded,
     "fled": _fled,
+    "card-turned-down": _turned_down,
     "fight-ended": _fight_ended,
     "henchman-died": _died,
     "hand-discarded": _hand_discarded,

@@ -9,7 +9,8 @@ words beyond colours (:mod:`companion.i18n.refusals`).
 - ``place``, ``here``: a place the henchman is at or is sent to, as the undo/redo words name it
   ("the inn", "red's castle"; in German datives: "dem Gasthaus", "der Burg von Rot"), a field as
   it is ("C7");
-- ``players``: the colours of the game, comma-joined.
+- ``players``: the colours of the game, comma-joined;
+- a colour (already a word): the player as the screen names them ("Anna (Red)", or "Red").
 
 Values typed by the table (``text``, ``counter``, a treasure ``kind``) and fields stay as they are.
 No value names a card a player holds or a face-down card's type (rule 13.4: no notes)."""
@@ -18,8 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.app.people import person
 from companion.games.schatzjagd.table_words import place_words
-from companion.i18n.message import Join, Message, Word
+from companion.i18n.message import Cap, Join, Message, Word
+from engines.schatzjagd.rules import COLOURS
 
 DOINGS = {
     m.msgid: m
@@ -86,6 +89,8 @@ def words(values: dict[str, Any], view: Any = None) -> dict[str, Any]:
     """The refusal's values with Schatzjagd's words as catalogue texts (colours are words already)."""
     out = dict(values)
     for key, value in values.items():
+        if isinstance(value, Word) and value.word in COLOURS:
+            out[key] = person(view, value.word)
         if not isinstance(value, str):
             continue
         if key == "doing":
@@ -97,5 +102,5 @@ def words(values: dict[str, Any], view: Any = None) -> dict[str, Any]:
         elif key in PLACES:
             out[key] = place_words(value)
         elif key == "players":
-            out[key] = Join(*(Word(colour) for colour in value.split(", ")), last=False)
+            out[key] = Join(*(Cap(Word(colour)) for colour in value.split(", ")), last=False)
     return out

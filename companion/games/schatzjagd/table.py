@@ -19,6 +19,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from companion.games.schatzjagd.screens.guide import portal_question
 from companion.i18n import Message, Person
 from companion.table.game import NoSecretChoice, Rolled, RollWanted
 from engines.core.errors import RuleViolation
@@ -150,9 +151,8 @@ def _journey(state: GameState, colour: str, face: int) -> Rolled:
 
 
 def _portal(state: GameState, colour: str, face: int) -> Rolled:
-    text = Message(
-        "{player} rolled {face}: where did the teleportal put the henchman?", player=_who(state, colour), face=face
-    )
+    region = dict(state.options.regions).get(face)
+    text = portal_question(_who(state, colour), face, region)
     return Rolled(colour, "number", face, "teleport", text)
 
 

@@ -100,7 +100,7 @@ def lines(path: list[GameState], command: dict) -> list[Line]:
 
 def face(card: BoardCard) -> tuple | str:
     """What the table sees of a card on the board: ``"down"``, or its kind and what it shows."""
-    return (card.kind, card.value, card.effects, card.name) if card.kind is not None else "down"
+    return "down" if card.face_down else (card.kind, card.value, card.effects, card.name)
 
 
 def _place_act(henchman: Henchman) -> Put:
@@ -118,10 +118,10 @@ def place_words(place: str) -> Text:
         return Word("the city gate")
     owner = castle_colour(place)
     if owner:
-        return Message("{owner}'s castle", owner=Word(owner))
+        return Message("{owner}'s castle", owner=Cap(Word(owner)))
     owner = gate_colour(place)
     if owner:
-        return Message("the gate of {owner}'s castle", owner=Word(owner))
+        return Message("the gate of {owner}'s castle", owner=Cap(Word(owner)))
     if place in SHOPS:
         return Word(f"the {place}")
     return place
@@ -130,7 +130,7 @@ def place_words(place: str) -> Text:
 def walls_words(walls: str) -> Message:
     """``the city's walls``, ``the walls of blue's castle``."""
     owner = castle_colour(walls)
-    return Message("the walls of {owner}'s castle", owner=Word(owner)) if owner else Message("the city's walls")
+    return Message("the walls of {owner}'s castle", owner=Cap(Word(owner))) if owner else Message("the city's walls")
 
 
 def _place_lines(who: Cap, now: Henchman, then: Henchman, reborn: bool) -> list[Line]:
@@ -193,7 +193,7 @@ def _henchmen(cur: GameState, res: GameState) -> tuple[list[Line], list[Line], l
         attrs = [attr for attr, _ in VALUES if getattr(now, attr) != getattr(then, attr)]
         if attrs:
             changed = [value_to(attr, getattr(then, attr)) for attr in attrs]
-            text = Message("Set {player}'s {values}.", player=Word(then.colour), values=Join(*changed))
+            text = Message("Set {player}'s {values}.", player=Cap(Word(then.colour)), values=Join(*changed))
             values.append(Line(text, tuple(Put((then.colour, attr), getattr(then, attr)) for attr in attrs)))
     return alive, places, values
 
@@ -317,17 +317,14 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Line]
         out.append(Line(_card_returns(card, source, slotted=cur.next_card <= card.id), acts))
     for card in by_place(res.board):  # cards turned up or down
         old = now.get(card.id)
-        if old is None or (old.kind, old.value, old.effects, old.name) == (
-            card.kind,
-            card.value,
-            card.effects,
-            card.name,
-        ):
+        if old is None or face(old) == face(card):
             continue
         where = place_words(card.field)
-        if card.kind is None:
+        if card.face_down:
             text = Message("Turn the card at {place} face down again.", place=where)
-        elif old.kind is None:
+        elif old.down:  # a monster slotted back: what it is, the face-down card does not say
+            text = Message("Turn up the card at {place} again.", place=where)
+        elif old.face_down:
             text = Message("Turn up the card at {place} again: {card}.", place=where, card=card_words(card))
         else:
             text = Message("The card at {place} is {card} again.", place=where, card=card_words(card))
@@ -361,7 +358,7 @@ def _card_rank(source: Place, target: Place) -> int:
 def _card_leaves(card: BoardCard, target: Place | None, *, slotted: bool) -> Message:
     """``slotted``: the step taken back slotted this card (it did not exist before)."""
     where = place_words(card.field)
-    down = card.kind is None
+    down = card.face_down
     if target is not None and target[0] == "hand":
         if down and slotted:  # neither the prince nor the field: the log must not tie them together
             return Message("Take the card slotted face down this turn back into the hand it came from.")
@@ -377,7 +374,7 @@ def _card_leaves(card: BoardCard, target: Place | None, *, slotted: bool) -> Mes
 def _card_returns(card: BoardCard, source: Place | None, *, slotted: bool) -> Message:
     """``slotted``: the step done again slots this card."""
     where = place_words(card.field)
-    down = card.kind is None
+    down = card.face_down
     if source is not None and source[0] == "hand":
         if down and slotted:
             return Message("Slot the card taken back face down into its field again, from the hand it came from.")
@@ -443,7 +440,7 @@ def _cap(place: Place | Spot) -> Cap:
 def _pile_words(place: Place) -> Message:
     kind, colour = place
     if kind == "hand":
-        return Message("{owner}'s hand", owner=Word(colour))  # German: a dative, as the places
+        return Message("{owner}'s hand", owner=Cap(Word(colour)))  # German: a dative, as the places
     return {
         "discard": Message("the discard pile"),
         "draw": Message("the draw pile"),
@@ -462,8 +459,9 @@ def _treasure_counts(state: GameState) -> dict[Spot, int]:
         counts["carried", p.colour, False] = len(p.treasures)
     for p in state.players:
         counts["hidden", p.colour, False] = len(p.hidden)
+    down = {c.id for c in state.board if c.face_down}  # a monster slotted back shows only its back
     for t in state.loose:
-        spot = ("loose", t.place, t.guard is not None)
+        spot = ("loose", t.place, t.guard is not None and t.guard not in down)
         counts[spot] = counts.get(spot, 0) + 1
     counts["stack", "", False] = sum(state.treasure_stack)
     return counts
@@ -516,7 +514,7 @@ def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> Text:
             "{player}: put {things} back into {other}'s castle.",
             player=_cap(source),
             things=things,
-            other=Word(target[1]),
+            other=Cap(Word(target[1])),
         )
     if pair == ("hidden", "carried"):
         if source[1] == target[1]:
@@ -524,11 +522,14 @@ def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> Text:
                 "{player}: take {things} hidden in your castle back into your hand.", player=_cap(target), things=things
             )
         return Message(
-            "{player}: take {things} from {other}'s castle.", player=_cap(target), things=things, other=Word(source[1])
+            "{player}: take {things} from {other}'s castle.",
+            player=_cap(target),
+            things=things,
+            other=Cap(Word(source[1])),
         )
     if pair == ("carried", "carried"):
         return Message(
-            "{player}: give {what} back to {other}.", player=_cap(source), what=things, other=Word(target[1])
+            "{player}: give {what} back to {other}.", player=_cap(source), what=things, other=Cap(Word(target[1]))
         )
     if pair == ("carried", "loose"):
         place = place_words(target[1])
@@ -577,9 +578,9 @@ def _treasure_move(source: Spot, target: Spot, n: int, mixed: set[str]) -> Text:
 def _spot_words(spot: Spot) -> Text:
     kind, where, guarded = spot
     if kind == "carried":
-        return Message("{owner}'s hand", owner=Word(where))
+        return Message("{owner}'s hand", owner=Cap(Word(where)))
     if kind == "hidden":
-        return Message("{owner}'s castle", owner=Word(where))
+        return Message("{owner}'s castle", owner=Cap(Word(where)))
     if kind == "loose":
         if guarded:
             return Message("{place}, guarded by the monster there", place=place_words(where))
@@ -598,7 +599,7 @@ def _monster_place(state: GameState, fight: Fight) -> Text:
 def _hidden_monster(fight: Fight, restored: GameState) -> bool:
     """The state gone back to has the fight's monster face down: the monster is not named."""
     again = next((c for c in restored.board if c.id == fight.monster), None)
-    return again is not None and again.kind is None
+    return again is not None and again.face_down
 
 
 def _fight_off(state: GameState, fight: Fight, restored: GameState) -> Message:
@@ -606,13 +607,15 @@ def _fight_off(state: GameState, fight: Fight, restored: GameState) -> Message:
     have its card face down (then: ``Red's fight on C3 is off.``)."""
     if fight.opponent:
         return Message(
-            "The fight between {player} and {other} is off.", player=Word(fight.henchman), other=Word(fight.opponent)
+            "The fight between {player} and {other} is off.",
+            player=Cap(Word(fight.henchman)),
+            other=Cap(Word(fight.opponent)),
         )
     place = _monster_place(state, fight)
     if _hidden_monster(fight, restored):
         return Message("{player}'s fight on {place} is off.", player=Cap(Word(fight.henchman)), place=place)
     return Message(
-        "The fight between {player} and the monster on {place} is off.", player=Word(fight.henchman), place=place
+        "The fight between {player} and the monster on {place} is off.", player=Cap(Word(fight.henchman)), place=place
     )
 
 
@@ -620,7 +623,7 @@ def _fight_again(state: GameState, fight: Fight) -> Message:
     """``Red and blue fight again.``, ``Red and the monster on C3 fight again.``"""
     if fight.opponent:
         return Message(
-            "{player} and {other} fight again.", player=Cap(Word(fight.henchman)), other=Word(fight.opponent)
+            "{player} and {other} fight again.", player=Cap(Word(fight.henchman)), other=Cap(Word(fight.opponent))
         )
     place = _monster_place(state, fight)
     if _hidden_monster(fight, state):
@@ -669,13 +672,13 @@ def _turn(cur: GameState, res: GameState, *, has_lines: bool) -> list[Text]:
         out.append(
             Message(
                 "Grandlin's catharsis: it is {player}'s turn again to take a card off the board or pass.",
-                player=Word(res.catharsis[0]),
+                player=Cap(Word(res.catharsis[0])),
             )
         )
     elif cur.phase == CATHARSIS and res.phase != CATHARSIS:
         out.append(Message("Grandlin's catharsis is off."))
     if cur.current != res.current:
-        out.append(Message("It is {player}'s turn again.", player=Word(res.current)))
+        out.append(Message("It is {player}'s turn again.", player=Cap(Word(res.current))))
     if cur.day != res.day:
         out.append(Message("It is day {day} again.", day=res.day))
     if cur.current == res.current:

@@ -198,7 +198,35 @@ def settings_part(data: Path, language: str) -> dict[str, Any]:
     return seen
 
 
+def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
+    """A Schatzjagd game runs as the book plays it (plunder off); on the settings screen the
+    switches are said to be for new games, and under them a line says this game's own choices,
+    which stay as they were when plunder is switched on there."""
+    from tests.companion.app.schatzjagd_sessions import new_game
+
+    playable()
+    (data / "app-settings.json").write_text(json.dumps({"language": language}))
+    app, driver = start(data, language)
+    driver.until(lambda: app.journal is not None, what="the journal")
+    new_game(app, driver, {"red": "Anna"}, ("red", "blue"), 2)
+    driver.tap(say(app, "Settings"))
+    screen = app.screen("settings")
+    choices = screen.ids.list
+    part = screen.ids.game.children[0]
+    seen: dict[str, Any] = {"part": type(part).__name__}
+    seen["shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    seen["shots"] = shots(driver, choices, data, f"settings-playing-{language}")
+    tap_in(driver, choices, button(part, say(app, "Plunder: off")))
+    seen["after_plunder"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    seen["stored"] = json.loads((data / "app-settings.json").read_text())["games"][GAME]
+    seen["game_plunder"] = app.table.public_view()["view"]["options"]["plunder"]
+    seen["shots"] += shots(driver, choices, data, f"settings-playing-changed-{language}")
+    driver.stop()
+    return seen
+
+
 SESSIONS = {
     "schatzjagd-form": new_game_form,
     "schatzjagd-settings": settings_part,
+    "schatzjagd-settings-playing": settings_while_playing,
 }

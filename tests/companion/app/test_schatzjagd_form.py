@@ -105,3 +105,26 @@ def test_the_settings_part_stores_each_change_and_replaces_what_cannot_be_used(t
     assert not any(text.startswith("2: ") for text in seen["teleportal_off_shown"])
     assert seen["file"] == seen["after_region"] == seen["form_kit"]
     assert json.loads((tmp_path / "app-settings.json").read_text())["games"]["schatzjagd"] == seen["file"]
+
+
+THIS_GAME = {
+    "de": "Dieses Spiel: Plünderung aus, Grandlins Katharsis aus, Teleportal an (2 Rot, 3 Gelb, 4 Blau und 5 Grün), "
+    "Schatzarten verdeckt.",
+    "en": "This game: plunder off, Grandlin's catharsis off, teleportal on (2 Red, 3 Yellow, 4 Blue and 5 Green), "
+    "treasure kinds hidden.",
+}
+NEW_GAMES = {
+    "de": "Für neue Spiele; ein laufendes Spiel behält seine eigene Wahl.",
+    "en": "For new games; a game already running keeps its own choices.",
+}
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_while_a_game_runs_the_settings_say_they_are_for_new_games_and_show_the_game_s_own(tmp_path, language):
+    seen = run_session("schatzjagd-settings-playing", tmp_path, language)
+    assert NEW_GAMES[language] in seen["shown"]
+    assert THIS_GAME[language] in seen["shown"]
+    # plunder switched on for new games: written at once, the running game keeps it off, and says so
+    assert seen["stored"]["plunder"] is True and seen["game_plunder"] is False
+    assert THIS_GAME[language] in seen["after_plunder"]
+    assert seen["shown"].index(NEW_GAMES[language]) < seen["shown"].index(THIS_GAME[language])

@@ -40,7 +40,7 @@ def test_not_the_players_turn_names_both_colours_and_what_was_tried():
     violation = refused(h, Travel("blue", 3, "C3"), "turn.not-yours")
     assert violation.message == "it is red's turn, blue cannot travel now"  # the journal's English
     assert said(violation) == (
-        "It is red's turn, blue cannot travel now",
+        "It is Red's turn, Blue cannot travel now",
         "Rot ist am Zug, Blau kann jetzt nicht reisen",
     )
 
@@ -48,7 +48,7 @@ def test_not_the_players_turn_names_both_colours_and_what_was_tried():
 def test_a_colour_nobody_plays_lists_the_players_colours():
     violation = refused(game(), Travel("green", 3, "C3"), "player.absent")
     assert said(violation) == (
-        "Nobody plays 'green' in this game (players: red, blue)",
+        "Nobody plays 'Green' in this game (players: Red, Blue)",
         "Niemand spielt 'Grün' in diesem Spiel (Spieler: Rot, Blau)",
     )
 
@@ -56,7 +56,7 @@ def test_a_colour_nobody_plays_lists_the_players_colours():
 def test_a_rival_castle_names_its_owner():
     violation = refused(game(), Travel("red", 6, "castle-blue"), "travel.castle-gate")
     english, german = said(violation)
-    assert english.startswith("The blue castle lets in a rival's henchman only after a night")
+    assert english.startswith("The Blue castle lets in a rival's henchman only after a night")
     assert german.startswith("Die Burg von Blau lässt einen fremden Schergen erst nach einer Nacht")
 
 
@@ -75,7 +75,7 @@ def test_the_smith_counts_gold_and_weapon_points():
     fix(h, "red.gold", 2)
     violation = refused(h, Smith("red", 3), "shop.gold")
     assert said(violation) == (
-        "3 weapon points cost 3 gold; red's henchman has 2",
+        "3 weapon points cost 3 gold; Red's henchman has 2",
         "3 Waffenpunkte kosten 3 Gulden; der Scherge von Rot hat 2",
     )
 

@@ -30,13 +30,13 @@ def test_a_fight_taken_back_in_german() -> None:
     play = schatzjagd()
     play.do(Travel("red", 3, "B2"), Dig("red", "B2", "crown"), EndTurn("red"), Travel("blue", 5, "B2"))
     assert both(undo_texts(play, Challenge("blue", "red"))) == (
-        ["The fight between blue and red is off."],
+        ["The fight between Blue and Red is off."],
         ["Der Kampf zwischen Blau und Rot ist abgebrochen."],
     )
     english, german = both(undo_texts(play, Exchange("blue", 6, 1)))
     assert english == [
         "The rolls of 6 and 1 are taken back with this step; they are not rolled again.",
-        "Set red's life to 15.",
+        "Set Red's life to 15.",
         "The last exchange is taken back.",
     ]
     assert german == [
@@ -77,7 +77,7 @@ def test_a_card_turned_face_down_again_and_a_henchman_moved_back_in_german() -> 
 def test_places_and_values_in_german() -> None:
     play = schatzjagd()
     english, german = both(undo_texts(play, Travel("red", 6, "H8", "city")))
-    assert english[1:] == ["Red's henchman goes back to red's castle."]
+    assert english[1:] == ["Red's henchman goes back to Red's castle."]
     assert german[1:] == ["Der Scherge von Rot steht wieder bei der Burg von Rot."]
     english, german = both(redo_texts(play))
     assert english[1:] == ["Red's henchman goes back to H8, before the city's walls."]
@@ -86,7 +86,7 @@ def test_places_and_values_in_german() -> None:
     red = start.henchman("red")
     changed = replace(start, players=(replace(red, gold=12, strength=4, weapons=3), *start.players[1:]))
     assert both(messages("schatzjagd", changed, start, {})) == (
-        ["Set red's gold to 5, strength to 2 and weapons to 0."],
+        ["Set Red's gold to 5, strength to 2 and weapons to 0."],
         ["Rot: Setze Gulden auf 5, Stärke auf 2 und Waffenpunkte auf 0."],
     )
 
@@ -95,7 +95,7 @@ def test_the_catharsis_in_german() -> None:
     start = schatzjagd().history.state
     catharsis = replace(start, phase=CATHARSIS, catharsis=("blue", "red"))
     assert both(messages("schatzjagd", start, catharsis, {})) == (
-        ["Grandlin's catharsis: it is blue's turn again to take a card off the board or pass."],
+        ["Grandlin's catharsis: it is Blue's turn again to take a card off the board or pass."],
         ["Grandlins Katharsis: Blau ist wieder dran, eine Karte vom Spielbrett zu nehmen oder zu passen."],
     )
     assert both(messages("schatzjagd", catharsis, start, {})) == (

@@ -14,7 +14,7 @@ from kivy.factory import Factory
 from companion.app.pieces.dialog import Dialog
 from companion.app.pieces.stepper import Stepper
 from companion.app.widgets import toggle
-from companion.games.schatzjagd.screens.guide import henchman, short_place, who
+from companion.games.schatzjagd.screens.guide import henchman, portal_question, short_place, who
 from companion.games.schatzjagd.screens.inputs import EffectsEditor, PlacePicker, grid
 from companion.i18n import Message, Text, Word
 from companion.table.notices import Refused
@@ -102,10 +102,8 @@ class PlaceDialog(Dialog):
 
     def draw(self) -> None:
         title = (
-            Message(
-                "{player} rolled {face}: where did the teleportal put the henchman?",
-                player=who(self.player, self.view),
-                face=self.die,
+            portal_question(
+                who(self.player, self.view), self.die, self.view["options"].get("regions", {}).get(str(self.die))
             )
             if self.portal
             else Message(

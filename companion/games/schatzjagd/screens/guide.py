@@ -64,6 +64,24 @@ def short_place(place: str) -> Text:
     return place
 
 
+def portal_question(player: Text, face: int, region: str | None) -> Text:
+    """Where the teleportal may have put the henchman, by the number rolled: 2 to 5 the region of
+    the castle that number stands for (``region``, its colour), 6 anywhere."""
+    if region:
+        return Message(
+            "{player} rolled {face}: the teleportal sets the henchman down in the region of castle {owner}. "
+            "On which field?",
+            player=player,
+            face=face,
+            owner=Cap(Word(region)),
+        )
+    return Message(
+        "{player} rolled {face}: the teleportal sets the henchman down anywhere in the realm. On which field?",
+        player=player,
+        face=face,
+    )
+
+
 def walls_name(walls: str) -> Text:
     """The walls a field lies before: ``before the city walls``, ``before castle Red``."""
     if walls == "city":

@@ -23,7 +23,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app import theme
 from companion.app.room import running_app
 from companion.app.widgets import Chip, toggle
-from companion.i18n import Cap, Message, Word
+from companion.i18n import Cap, Join, Message, Text, Word
 from engines.schatzjagd.rules import COLOURS, DEFAULT_REGIONS
 
 RULES = ("plunder", "catharsis", "teleportal", "show_treasure_kinds")
@@ -42,6 +42,41 @@ WORDS = {
     "teleportal": (Message("Teleportal: on"), Message("Teleportal: off")),
     "show_treasure_kinds": (Message("Treasure kinds: open"), Message("Treasure kinds: hidden")),
 }
+
+
+# The same, as a running game's own choices read in a line ("This game: plunder off, ...").
+CHOSEN = {
+    "plunder": (Message("plunder on"), Message("plunder off")),
+    "catharsis": (Message("Grandlin's catharsis on"), Message("Grandlin's catharsis off")),
+    "teleportal": (Message("teleportal on"), Message("teleportal off")),
+    "show_treasure_kinds": (Message("treasure kinds open"), Message("treasure kinds hidden")),
+}
+
+
+def this_game(view: Mapping[str, Any] | None) -> Text | None:
+    """The running game's own optional rules and regions (as its setup chose them, whatever the
+    switches say now), or None when no Schatzjagd game runs."""
+    if not view or view.get("game") != "schatzjagd" or not isinstance(view.get("options"), Mapping):
+        return None
+    options = view["options"]
+    chosen: list[Text] = [CHOSEN[key][0 if options.get(key) else 1] for key in RULES]
+    regions = options.get("regions") or {}
+    if options.get("teleportal") and regions:
+        places = Join(*(Message("{die} {owner}", die=die, owner=Cap(Word(colour))) for die, colour in regions.items()))
+        chosen[RULES.index("teleportal")] = Message("teleportal on ({regions})", regions=places)
+    return Message("This game: {choices}.", choices=Join(*chosen, last=False))
+
+
+def running_view() -> Mapping[str, Any] | None:
+    """The running game's public view, if a game runs at the table."""
+    table = getattr(running_app(), "table", None)
+    if table is None:
+        return None
+    try:
+        shown = table.public_view()
+    except Exception:  # a table that cannot be read now (closed, damaged): no game to show
+        return None
+    return shown.get("view", shown)  # the game's own view inside the table's
 
 
 def copy(settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,6 +166,20 @@ class RulesAndRegions(GridLayout):
         self._set("regions", regions)
 
 
+class NewGameDefaults(RulesAndRegions):
+    """The settings screen's part: said to be for new games, and under the switches the running
+    game's own choices, which the switches do not change."""
+
+    def refresh(self) -> None:
+        super().refresh()
+        app = running_app()
+        heading = Factory.Body(text=app.tr(Message("For new games; a game already running keeps its own choices.")))
+        self.add_widget(heading, index=len(self.children))
+        running = this_game(running_view())
+        if running is not None:
+            self.add_widget(Factory.Body(text=app.tr(running), bold=True))
+
+
 def form(settings: dict[str, Any], store: Callable[[dict[str, Any]], None]) -> RulesAndRegions:
     """The settings screen's part for Schatzjagd: the defaults of every new game."""
-    return RulesAndRegions(settings, store)
+    return NewGameDefaults(settings, store)

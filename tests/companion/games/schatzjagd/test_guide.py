@@ -357,7 +357,13 @@ def test_the_teleportal_is_stepped_into_by_its_die_and_a_kept_face_asks_where_it
 
     shown = guided(state, rolls=(), kept=wanted.make(4))
     assert shown.part == "place" and not shown.rolls
-    assert en(shown.prompt) == "Anna (Red) rolled 4: where did the teleportal put the henchman?"
+    # the number's region named (the book's example: 4 is the quarter of the blue castle)
+    assert en(shown.prompt) == (
+        "Anna (Red) rolled 4: the teleportal sets the henchman down in the region of castle Blue. On which field?"
+    )
+    assert render(TABLE.prepare(state, step_in.command, random.Random(1)).make(6).text, "de") == (
+        "Anna (Rot) hat 6 gewürfelt: Das Teleportal setzt den Schergen irgendwo im ganzen Reich ab. Auf welchem Feld?"
+    )
     (landed,) = shown.options
     assert (en(landed.label), landed.dialog, landed.args) == (
         "Where it landed",

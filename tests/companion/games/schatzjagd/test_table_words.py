@@ -47,19 +47,19 @@ def test_schatzjagd_a_journey_a_map_and_the_turn() -> None:
     play = schatzjagd()
     assert play.undo_words(Travel("red", 3, "B2")) == [
         "The roll of 3 is taken back with this step; it is not rolled again.",
-        "Red's henchman goes back to red's castle.",
+        "Red's henchman goes back to Red's castle.",
     ]
     assert play.undo_words(Dig("red", "B2", "crown")) == [
         "Red: take 1 card from the used maps back into your hand.",
         "Red: put 1 treasure from your hand back on the treasure stack.",
     ]
-    assert play.undo_words(EndTurn("red")) == ["It is red's turn again."]
+    assert play.undo_words(EndTurn("red")) == ["It is Red's turn again."]
 
 
 def test_schatzjagd_a_fight_to_the_death_gives_the_treasure_and_the_gold_to_the_killer() -> None:
     play = schatzjagd()
     play.do(Travel("red", 3, "B2"), Dig("red", "B2", "crown"), EndTurn("red"), Travel("blue", 5, "B2"))
-    assert play.undo_words(Challenge("blue", "red")) == ["The fight between blue and red is off."]
+    assert play.undo_words(Challenge("blue", "red")) == ["The fight between Blue and Red is off."]
     play.do(Correct("red.life", 3, "prepared"), Correct("red.gold", 12, "prepared"))
     # blue 2 + 6 = 8 against red 2 + 1 = 3: red dies; blue takes the crown and the gold (15 at most)
     assert play.undo_words(Exchange("blue", 6, 1)) == [
@@ -67,19 +67,19 @@ def test_schatzjagd_a_fight_to_the_death_gives_the_treasure_and_the_gold_to_the_
         "Red's henchman is alive again.",
         "Red's henchman goes back to B2.",
         "Red: take 3 cards from the discard pile back into your hand.",
-        "Blue: give 1 treasure back to red.",
-        "Set red's life to 3 and gold to 12.",
-        "Set blue's gold to 5.",
-        "Blue and red fight again.",
+        "Blue: give 1 treasure back to Red.",
+        "Set Red's life to 3 and gold to 12.",
+        "Set Blue's gold to 5.",
+        "Blue and Red fight again.",
     ]
     assert play.redo_words() == [
         "The rolls of 6 and 1 are entered again with this step; they are not rolled again.",
         "Red's henchman dies again; the new one starts in its castle.",
         "Red: put 3 cards from your hand on the discard pile.",
-        "Red: give 1 treasure back to blue.",
-        "Set red's life to 15 and gold to 5.",
-        "Set blue's gold to 15.",
-        "The fight between blue and red is off.",
+        "Red: give 1 treasure back to Blue.",
+        "Set Red's life to 15 and gold to 5.",
+        "Set Blue's gold to 15.",
+        "The fight between Blue and Red is off.",
     ]
 
 
@@ -93,15 +93,15 @@ def test_schatzjagd_a_card_slotted_turned_up_and_drawn_again() -> None:
     assert play.redo_words() == ["Slot the card taken back face down into its field again, from the hand it came from."]
     assert play.undo_words(EndTurn("blue")) == [
         "Blue: put 1 card from your hand back on the draw pile.",
-        "It is blue's turn again.",
+        "It is Blue's turn again.",
         "It is day 1 again.",
     ]
     play.do(Travel("red", 2, "E5"))
     assert play.undo_words(Reveal("red", "weapon", 3)) == [
         "Take the card from E5 off the discard pile and slot it back into E5 face down.",
-        "Set red's weapons to 0.",
+        "Set Red's weapons to 0.",
     ]
-    assert play.redo_words() == ["Put the card from E5 on the discard pile.", "Set red's weapons to 3."]
+    assert play.redo_words() == ["Put the card from E5 on the discard pile.", "Set Red's weapons to 3."]
 
 
 def test_schatzjagd_a_spell_found_and_taken_back() -> None:
@@ -117,7 +117,7 @@ def test_schatzjagd_places_before_the_walls() -> None:
     play = schatzjagd()
     assert play.undo_words(Travel("red", 6, "H8", "city")) == [
         "The roll of 6 is taken back with this step; it is not rolled again.",
-        "Red's henchman goes back to red's castle.",
+        "Red's henchman goes back to Red's castle.",
     ]
     assert play.redo_words()[1:] == ["Red's henchman goes back to H8, before the city's walls."]
     play.do(EndTurn("red"), Travel("blue", 6, "C3"), EndTurn("blue"))
@@ -128,7 +128,7 @@ def test_schatzjagd_places_before_the_walls() -> None:
     play.do(EndTurn("red"))
     assert play.undo_words(Travel("blue", 2, "C3", "castle-red")) == [
         "The roll of 2 is taken back with this step; it is not rolled again.",
-        "Blue's henchman on C3 no longer waits before the walls of red's castle.",
+        "Blue's henchman on C3 no longer waits before the walls of Red's castle.",
     ]
 
 
@@ -149,18 +149,18 @@ def test_schatzjagd_the_city_a_monster_and_its_treasure() -> None:
         "Red's henchman goes back to C3.",
         "Red: take 3 cards from the discard pile back into your hand.",
         "Red: take 1 treasure lying on C3 into your hand.",
-        "Set red's life to 4.",
+        "Set Red's life to 4.",
         "Red and the monster on C3 fight again.",
     ]
     assert "Red: lay 1 treasure back on C3, guarded by the monster there." in play.redo_words()
     play.do(EndTurn("red"), Travel("blue", 1, "smith"))
-    assert play.undo_words(Smith("blue", 3)) == ["Set blue's gold to 5 and weapons to 0."]
+    assert play.undo_words(Smith("blue", 3)) == ["Set Blue's gold to 5 and weapons to 0."]
     play.do(EndTurn("blue"), Travel("red", 2, "E2"), EndTurn("red"), Travel("blue", 4, "C3"))
     play.do(Correct("blue.strength", 15, "prepared"))
     # the monster goes to the discard pile: the words to do that again do not name its type
     assert play.undo_words(Exchange("blue", 6, 1)) == [
         "The rolls of 6 and 1 are taken back with this step; they are not rolled again.",
-        "Set blue's weapons to 3.",
+        "Set Blue's weapons to 3.",
         "Set the monster's life to 15.",
         "The last exchange is taken back.",
     ]
@@ -169,7 +169,7 @@ def test_schatzjagd_the_city_a_monster_and_its_treasure() -> None:
         "The rolls of 6 and 1 are taken back with this step; they are not rolled again.",
         "Take the monster (power 12, reward strength+1) off the discard pile and lay it face up on C3 again.",
         "Blue: lay 1 treasure back on C3, guarded by the monster there.",
-        "Set blue's weapons to 2.",
+        "Set Blue's weapons to 2.",
         "Blue and the monster on C3 fight again.",
         "Set the monster's life to 4.",
         "The fight stands at 1 exchange.",
@@ -185,7 +185,7 @@ def test_schatzjagd_the_inn_and_a_treasure_hidden_at_home() -> None:
         "Red: take 1 treasure hidden in your castle back into your hand."
     ]
     play.do(EndTurn("red"), Travel("blue", 1, "inn"))
-    assert play.undo_words(Inn("blue")) == ["Set blue's gold to 5."]
+    assert play.undo_words(Inn("blue")) == ["Set Blue's gold to 5."]
 
 
 def test_schatzjagd_a_treasure_taken_from_beside_a_guarded_one_says_which() -> None:
@@ -219,26 +219,27 @@ def sj_place(words: str) -> str:
     if words in SJ_PLACES:
         return SJ_PLACES[words]
     if m := re.fullmatch(r"the gate of (\w+)'s castle", words):
-        return f"gate-{m[1]}"
+        return f"gate-{colour(m[1])}"
     if m := re.fullmatch(r"(\w+)'s castle", words):
-        return f"castle-{m[1]}"
+        return f"castle-{colour(m[1])}"
     return words.removeprefix("the ")
 
 
 def sj_walls(words: str) -> str:
     if m := re.fullmatch(r"the walls of (\w+)'s castle", words):
-        return f"castle-{m[1]}"
+        return f"castle-{colour(m[1])}"
     assert words == "the city's walls", words
     return "city"
 
 
 def sj_table(state: SJState) -> dict[Any, Any]:
     table: dict[Any, Any] = {"board": sorted(c.field for c in state.board)}
-    table["face up"] = sorted(c.field for c in state.board if c.kind is not None)
+    table["face up"] = sorted(c.field for c in state.board if not c.face_down)
     table["discard"], table["draw"], table["maps"] = state.discard_total, state.draw, state.used_maps
     table["stack"] = sum(state.treasure_stack)
     table["loose"] = Counter(t.place for t in state.loose)
-    table["guarded"] = Counter(t.place for t in state.loose if t.guard is not None)
+    down = {c.id for c in state.board if c.face_down}  # a monster slotted back shows only its back
+    table["guarded"] = Counter(t.place for t in state.loose if t.guard is not None and t.guard not in down)
     for p in state.players:
         table[p.colour, "hand"], table[p.colour, "carried"], table[p.colour, "hidden"] = (
             p.cards,
@@ -308,7 +309,7 @@ def follow_schatzjagd(state: SJState, words: list[str], command: dict[str, Any])
             table["discard"] -= 1
         elif m := re.fullmatch(rf"Turn the card at {field} face down again\.", line):
             face_up.remove(m[1])
-        elif m := re.fullmatch(rf"Turn up the card at {field} again: .*\.", line):
+        elif m := re.fullmatch(rf"Turn up the card at {field} again(: .*)?\.", line):
             face_up.append(m[1])
         elif m := re.fullmatch(r"(\w+)'s henchman goes back to (.*?)(?:, before (.*))?\.", line):
             table[colour(m[1]), "place"] = sj_place(m[2])
@@ -322,7 +323,7 @@ def follow_schatzjagd(state: SJState, words: list[str], command: dict[str, Any])
             table[colour(m[1]), "before"] = None
         elif m := re.fullmatch(r"Set (\w+)'s (.*)\.", line):
             for name, value in re.findall(r"([a-z ]+?) to (\d+)", m[2].replace(", ", " ").replace(" and ", " ")):
-                table[m[1], names[name.strip()]] = int(value)
+                table[colour(m[1]), names[name.strip()]] = int(value)
         else:
             follow_counts(table, line)
     board.sort()
@@ -356,13 +357,13 @@ def follow_counts(table: dict[Any, Any], line: str) -> None:
             return
     if m := re.fullmatch(r"(\w+): put \d+ treasures? back into (\w+)'s castle\.", line):
         table[who, "carried"] -= n
-        table[m[2], "hidden"] += n
+        table[colour(m[2]), "hidden"] += n
     elif m := re.fullmatch(r"(\w+): take \d+ treasures? from (\w+)'s castle\.", line):
-        table[m[2], "hidden"] -= n
+        table[colour(m[2]), "hidden"] -= n
         table[who, "carried"] += n
     elif m := re.fullmatch(r"(\w+): give \d+ treasures? back to (\w+)\.", line):
         table[who, "carried"] -= n
-        table[m[2], "carried"] += n
+        table[colour(m[2]), "carried"] += n
     elif m := re.fullmatch(r"(\w+): lay \d+ treasures? back on (.*?)(, guarded by the monster there)?\.", line):
         table[who, "carried"] -= n
         table["loose"][sj_place(m[2])] += n
