@@ -66,6 +66,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "rules": state.rules.ruleset,
         "digital_sack": state.rules.digital_sack,
         "real_documents": state.rules.real_documents,
+        "special_die": list(state.rules.special_die),  # which faces show the sack, which the castle
         "catalogue": catalogue(state),
         "round": state.round,
         "phase": state.phase,

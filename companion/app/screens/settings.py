@@ -56,7 +56,8 @@ class SettingsScreen(AppScreen):
             self._form = None
             self.ids.game_title.text = ""
             return
-        self.ids.game_title.text = app.tr(Message("For {game}", game=title_of(game)))
+        # the game's own settings are the defaults of its new games (a running game keeps its own)
+        self.ids.game_title.text = app.tr(Message("New games: {game}", game=title_of(game)))
         if self._form is None or self._form[0] != game:
             form = contract.settings.form(app.game_settings(game), lambda s, g=game: app.store_game_settings(g, s))
             box.clear_widgets()

@@ -300,3 +300,30 @@ def card_list(data: Path) -> dict[str, Any]:
 
 
 SESSIONS["card-list"] = card_list
+
+
+def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
+    """A Glücksritter game runs with the digital sack; the settings are then changed to a real sack.
+    The settings screen's part: its title says new games, a line says this game's own choices (the
+    digital sack still), the board's own switches stand apart and apply at once; where the cards
+    are chosen is one of them, stored when tapped."""
+    import json
+
+    app, driver = start(data, language)
+    new_game(app, driver, "Schmidt 1998 (German)", PLAYERS)
+    app.store_game_settings("gluecksritter", app.game_settings("gluecksritter") | {"digital_sack": False})
+    driver.tap(say(app, "Settings"))
+    screen = app.screen("settings")
+    part = screen.ids.game.children[0]
+    seen: dict[str, Any] = {"title": screen.ids.game_title.text}
+    seen["shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    screen_word = say(app, "on the screen")
+    toggle = next(w for w in part.walk(restrict=True) if getattr(w, "text", "") == screen_word)
+    driver.choose(toggle)
+    seen["stored"] = json.loads((data / "app-settings.json").read_text())["games"]["gluecksritter"]
+    seen["game_sack"] = app.table.public_view()["view"]["digital_sack"]
+    driver.stop()
+    return seen
+
+
+SESSIONS["gluecksritter-settings-playing"] = settings_while_playing

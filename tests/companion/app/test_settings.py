@@ -26,3 +26,37 @@ def test_hardware_that_cannot_be_opened_is_said_and_the_game_goes_on(tmp_path):
     assert "The hardware cannot be used: GPIO17 is busy" in seen["word"]
     assert seen["status"].startswith("No panel: choose on the screen")
     assert "Enter the Ducat card" in seen["texts"]
+
+
+def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choices(tmp_path):
+    for language, words in (
+        (
+            "de",
+            {
+                "title": "Neue Spiele: Die Glücksritter",
+                "note": "Für neue Spiele; ein laufendes Spiel bleibt, wie es begann.",
+                "game": "Dieses Spiel: digitaler Sack, Sonderwürfel 4 × Sack und 2 × Burg, eigene Dokumentkarten",
+                "live": "Sofort, auch im laufenden Spiel:",
+                "cards": ("Karten wählen", "Am Pult", "Am Bildschirm"),
+            },
+        ),
+        (
+            "en",
+            {
+                "title": "New games: Die Glücksritter",
+                "note": "For new games; a game running keeps what it began with.",
+                "game": "This game: the digital sack, special die 4 × sack and 2 × castle, our own document cards",
+                "live": "At once, in the game running too:",
+                "cards": ("Choose cards", "on the panel", "on the screen"),
+            },
+        ),
+    ):
+        seen = run_session("gluecksritter-settings-playing", tmp_path / language, language)
+        assert seen["title"] == words["title"]
+        assert f"{words['note']}\n{words['game']}" in seen["shown"], seen["shown"]
+        shown = seen["shown"]
+        assert shown.index(words["live"]) > shown.index(words["note"] + "\n" + words["game"])
+        assert all(word in shown for word in words["cards"]), shown
+        assert shown.index(words["cards"][0]) > shown.index(words["live"])  # apart from the new games' switches
+        assert seen["stored"]["cards_on_panel"] is False and seen["stored"]["digital_sack"] is False
+        assert seen["game_sack"] is True  # the game running keeps its own sack

@@ -32,7 +32,7 @@ from companion.app.room import running_app
 from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import cards, dialogs, dice
 from companion.games.gluecksritter.screens.check import TableCheck
-from companion.games.gluecksritter.screens.guide import offer_words, step
+from companion.games.gluecksritter.screens.guide import offer_words, picks_on_panel, step
 from companion.i18n import Cap, Join, Message, Word
 from companion.table.notices import Happened, PressIgnored
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
@@ -76,7 +76,8 @@ class BoardScreen(GameTable):
         self.ids.heading.bind(width=lambda *_: self._fit_heading())
 
     def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
-        return step(view, awaited, panel=table.status().panel != "absent")
+        on_panel = running_app().game_settings("gluecksritter").get("cards_on_panel", True)
+        return step(view, awaited, panel=picks_on_panel(table, awaited, on_panel))
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
         """The round and the phase, and the rule set too where the row has room for it."""

@@ -1,10 +1,14 @@
 """Die Glücksritter's own settings, the defaults of every new game's form: the digital sack or the
 real one, the special die's six faces (the box: four sacks, two castles; a table whose die is
 printed otherwise sets it here), the table's own document cards or the app's deck, and the list
-of those cards (the shipped one, or the table's own read from a USB stick, ``documents``); and,
-for the board, whether the table check comes at the end of each round. Older versions of the app
-kept the first two at the top of its settings file: they are adopted from there until the game
-stores its own."""
+of those cards (the shipped one, or the table's own read from a USB stick, ``documents``): these
+are for new games, a game running keeps what it began with (the form names its own choices). And
+two switches the board reads live, at once in the game running too: whether the table check comes
+at the end of each round, and where the action cards are chosen (``cards_on_panel``: on the panel
+where there is one, keyboard or buttons, or behind the privacy cover on the screen; with no panel
+at all always on the screen). A change of the latter while cards are being chosen applies from the
+next choice: picks locked in stay where they were made. Older versions of the app kept the first
+two at the top of its settings file: they are adopted from there until the game stores its own."""
 
 from __future__ import annotations
 
@@ -26,9 +30,12 @@ DEFAULTS: dict[str, Any] = {
     "special_die": [SACK, SACK, SACK, SACK, CASTLE, CASTLE],
     "real_documents": True,
     "table_check": True,
+    "cards_on_panel": True,
     "documents": None,  # the shipped card list; else the table's own, as a catalogue's entries
 }
-SWITCHES = ("digital_sack", "real_documents", "table_check")
+SWITCHES = ("digital_sack", "real_documents", "table_check", "cards_on_panel")
+LIVE = ("table_check", "cards_on_panel")
+"""The board's own switches: they apply at once, in the game running too."""
 SYMBOLS = {SACK: Message("sack"), CASTLE: Message("castle")}
 
 
@@ -72,7 +79,22 @@ CHOICES = {  # a switch's title and its two choices, on first
     "digital_sack": (Message("Coins for fields 5 and 6"), Message("digital sack"), Message("real sack")),
     "real_documents": (Message("Documents"), Message("our own cards"), Message("the app's deck")),
     "table_check": (Message("Table check at the end of each round"), Message("on"), Message("off")),
+    "cards_on_panel": (Message("Choose cards"), Message("on the panel"), Message("on the screen")),
 }
+
+
+def this_game(view: Mapping[str, Any]) -> Message:
+    """The running game's own choices, which it keeps whatever the settings say now."""
+    sack = Message("the digital sack") if view.get("digital_sack") else Message("a real sack")
+    faces = list(view.get("special_die") or DEFAULTS["special_die"])
+    cards = Message("our own document cards") if view.get("real_documents") else Message("the app's documents")
+    return Message(
+        "This game: {sack}, special die {sacks} × sack and {castles} × castle, {cards}",
+        sack=sack,
+        sacks=faces.count(SACK),
+        castles=faces.count(CASTLE),
+        cards=cards,
+    )
 
 
 class Kit(GridLayout):
@@ -90,13 +112,20 @@ class Kit(GridLayout):
         self.changed = changed
         from kivy.factory import Factory
 
-        self.switches = {key: (Factory.Body(), _row()) for key in CHOICES if board or key != "table_check"}
+        self.switches = {key: (Factory.Body(), _row()) for key in CHOICES if board or key not in LIVE}
         self.die_title = Factory.Body()
         self.faces = BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(4))
+        self.board = board
+        if board:  # the settings screen: what is for new games, what the game running keeps
+            self.new_games = Factory.Body()
+            self.add_widget(self.new_games)
         title, row = self.switches["digital_sack"]
         for widget in (title, row, self.die_title, self.faces):
             self.add_widget(widget)
         for key, (title, row) in self.switches.items():
+            if key == "table_check":  # the board's own switches, apart from those for new games
+                self.live = Factory.Body(bold=True)
+                self.add_widget(self.live)
             if key != "digital_sack":
                 self.add_widget(title)
                 self.add_widget(row)
@@ -109,6 +138,12 @@ class Kit(GridLayout):
 
     def refresh(self) -> None:
         app = running_app()
+        if self.board:
+            view = _running_view(app)
+            lines = [Message("For new games; a game running keeps what it began with.")]
+            lines += [this_game(view)] if view is not None else []
+            self.new_games.text = "\n".join(app.tr(line) for line in lines)
+            self.live.text = app.tr(Message("At once, in the game running too:"))
         for key, (title, row) in self.switches.items():
             words, on, off = CHOICES[key]
             title.text = app.tr(words)
@@ -156,11 +191,19 @@ class Kit(GridLayout):
         self._set("special_die", faces)
 
 
+def _running_view(app: Any) -> dict[str, Any] | None:
+    """The public view of the Glücksritter game running, or None (no game, or another game)."""
+    table = getattr(app, "table", None)
+    if table is None or getattr(app, "game_name", None) != "gluecksritter":
+        return None
+    return table.public_view()["view"]
+
+
 def _row() -> BoxLayout:
     return BoxLayout(size_hint_y=None, height=dp(theme.TOUCH_DP), spacing=dp(8))
 
 
 def form(settings: dict[str, Any], store: Callable[[dict[str, Any]], None]) -> Kit:
-    """The settings screen's part for Die Glücksritter: the defaults of every new game, and the
-    table check."""
+    """The settings screen's part for Die Glücksritter: the defaults of every new game (and the
+    running game's own choices), then the board's switches, which apply at once."""
     return Kit(settings, store, board=True)

@@ -122,3 +122,38 @@ def test_haggling_says_the_offer_to_beat_what_ones_own_is_worth_and_the_promise(
     assert render(offer_worth(1, 0, 0, 0), "de") == "Dein Angebot ist 1 Dukat wert"
     assert render(promised(view), "en") == "Promised: 3 Ducats from the loot"
     assert render(promised(view), "de") == "Versprochen: 3 Dukaten aus der Beute"
+
+
+class _Status:
+    def __init__(self, panel: str) -> None:
+        self.panel = panel
+
+
+class _Table:
+    """A table as the board sees it: its panel's state, and (``hook``) whether it takes the
+    screen's picks although a panel is there."""
+
+    def __init__(self, panel: str, hook: bool) -> None:
+        self.panel, self.told = panel, []
+        if hook:
+            self.picks_on_screen = self.told.append
+
+    def status(self) -> _Status:
+        return _Status(self.panel)
+
+
+class _Awaited:
+    def __init__(self, choosing: tuple[str, ...] = ()) -> None:
+        self.choosing = choosing
+
+
+def test_where_the_cards_are_chosen_follows_the_setting_from_the_next_choice():
+    from companion.games.gluecksritter.screens.guide import picks_on_panel
+
+    assert not picks_on_panel(_Table("absent", hook=True), _Awaited(), True)  # no panel: on the screen
+    keyboard = _Table("connected", hook=True)
+    assert not picks_on_panel(keyboard, _Awaited(), False)  # "on the screen": the cover
+    assert keyboard.told == [True]
+    assert picks_on_panel(keyboard, _Awaited(("red", "blue")), False)  # a choice open on the panel stays there
+    assert picks_on_panel(keyboard, _Awaited(("red",)), True) and keyboard.told[-1] is False
+    assert picks_on_panel(_Table("connected", hook=False), _Awaited(), False)  # the table cannot: the panel

@@ -33,3 +33,24 @@ def test_a_value_that_cannot_be_used_is_said_and_its_default_used():
     assert settings == DEFAULTS
     said = "Die Glücksritter: Die Einstellung {} war nicht zu gebrauchen und steht wieder auf ihrem Anfangswert."
     assert [render(p, "de") for p in problems] == [said.format("digital_sack"), said.format("special_die")]
+
+
+def test_where_the_cards_are_chosen_is_a_switch_on_the_panel_by_default():
+    assert DEFAULTS["cards_on_panel"] is True
+    settings, problems = read({"cards_on_panel": False}, {})
+    assert settings == DEFAULTS | {"cards_on_panel": False} and problems == []
+    settings, problems = read({"cards_on_panel": "screen"}, {})
+    assert settings == DEFAULTS and len(problems) == 1
+
+
+def test_the_running_games_own_choices_in_a_line():
+    from companion.games.gluecksritter.screens.preferences import this_game
+
+    view = {"digital_sack": False, "special_die": ["sack"] * 3 + ["castle"] * 3, "real_documents": True}
+    assert render(this_game(view), "de") == (
+        "Dieses Spiel: echter Sack, Sonderwürfel 3 × Sack und 3 × Burg, eigene Dokumentkarten"
+    )
+    view = {"digital_sack": True, "special_die": ["sack"] * 4 + ["castle"] * 2, "real_documents": False}
+    assert render(this_game(view), "en") == (
+        "This game: the digital sack, special die 4 × sack and 2 × castle, the app's documents"
+    )
