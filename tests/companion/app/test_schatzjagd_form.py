@@ -82,14 +82,16 @@ def test_the_settings_part_stores_each_change_and_replaces_what_cannot_be_used(t
     seen = run_session("schatzjagd-settings", tmp_path, "de")
     said = "Schatzjagd: Die Einstellung {} war nicht zu gebrauchen und steht wieder auf ihrem Anfangswert."
     assert seen["refusal"] and seen["word"] == "  ·  ".join(said.format(name) for name in ("plunder", "regions"))
-    assert seen["part"] == "RulesAndRegions"
-    assert seen["shown"][:5] == [
+    assert seen["part"] == "NewGameDefaults"
+    assert seen["shown"][:6] == [
+        "Für neue Spiele; ein laufendes Spiel behält seine eigene Wahl.",  # no game runs: no line of its own
         "Plünderung: aus",
         "Grandlins Katharsis: an",  # the value that could be used is kept
         "Teleportal: an",
         "Schatzarten: verdeckt",
         "Teleportal: Tippe eine Augenzahl an, um ihre Burg zu wechseln",
     ]
+    assert not any(text.startswith("Dieses Spiel") for text in seen["shown"])
     book = {"2": "red", "3": "yellow", "4": "blue", "5": "green"}
     assert seen["after_plunder"] == {
         "plunder": True,
