@@ -32,8 +32,8 @@ def test_the_log_marks_corrections_with_their_reason_and_shows_undo_words(
     assert "    1  correct  [correction]" in out
     assert "reason=Anna's potion gold was not entered" in out
     assert "    2  relocate  [correction]" in out
-    assert "    6  undo of entry 5\n         Set blue's weapons to 0.\n" in out
-    assert "    7  redo of entry 5\n         Set blue's weapons to 3.\n" in out
+    assert "    6  undo of entry 5\n         Set Blue's weapons to 0.\n" in out
+    assert "    7  redo of entry 5\n         Set Blue's weapons to 3.\n" in out
     assert "    3  travel\n" in out  # an ordinary command carries no mark
 
 
@@ -44,4 +44,4 @@ def test_the_log_as_json_has_one_item_per_entry(journal_file: Path, capsys: pyte
     corrections = [item for item in log if item.get("correction")]
     assert [item["command"] for item in corrections] == ["correct", "relocate", "correct", "correct", "correct"]
     assert all(item["in_play"] for item in corrections)
-    assert log[5] == {"entry": 6, "at": log[5]["at"], "undo": 5, "words": ["Set blue's weapons to 0."]}
+    assert log[5] == {"entry": 6, "at": log[5]["at"], "undo": 5, "words": ["Set Blue's weapons to 0."]}

@@ -80,13 +80,14 @@ def schatzjagd_table(state: SJState) -> Table:
     assert len(set(fields)) == len(fields), "one card a field"
     for card in state.board:
         shows = (card.kind, card.value, card.effects, card.name)
-        table["card", card.field] = shows if card.kind is not None else "down"
+        table["card", card.field] = shows if not card.face_down else "down"
     table[("board", ""), "card"] = len(state.board)
     table[("discard", ""), "card"] = state.discard_total
     table[("draw", ""), "card"] = state.draw
     table[("maps", ""), "card"] = state.used_maps
+    down = {card.id for card in state.board if card.face_down}  # a monster slotted back face down guards unseen
     for t in state.loose:
-        table[("loose", t.place, t.guard is not None), "treasure"] += 1
+        table[("loose", t.place, t.guard is not None and t.guard not in down), "treasure"] += 1
     table[("stack", "", False), "treasure"] = sum(state.treasure_stack)
     return dict(table)
 
