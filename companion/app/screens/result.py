@@ -70,8 +70,8 @@ class ResultScreen(AppScreen):
         self.outcome: Any = None
         self.problem: Any = None
         self._shown: Any = None  # what the screen was drawn from: (game, step, language)
-        self.code: Any = None  # the code beside the figures, where it is drawn
-        self.code_button: Any = None  # the button that shows it over the whole window, where that is
+        self.code: Any = None  # the code beside the figures, or the button that stands for it (CodeButton)
+        self.code_button: Any = None  # that button, where it is shown instead of the code
         self.link: str | None = None
         self.code_fits: bool | None = None
         self.bind(size=self.fit_code)  # and the code area's height (result.kv)
@@ -157,7 +157,8 @@ class ResultScreen(AppScreen):
         if not fits:
             self.code_width = dp(BUTTON_WIDTH_DP)
             box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
-            self.code_button = Factory.Big(text=app.tr(Message("BG Stats code")))
+            self.code = self.code_button = Factory.CodeButton(text=app.tr(Message("BG Stats code")))
+            self.code_button.data = self.link
             self.code_button.bind(on_release=lambda *_: self.enlarge())
             box.add_widget(self.code_button)
             hint = Label(

@@ -101,9 +101,8 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "",
         with Journal.open(data / "journal.sqlite3", readonly=True) as journal:
             seen["play"] = play(journal, game_id)
         seen["decoded_play"] = [play_of(code) for code in seen["codes"]]
-        opener = screen.code if screen.code is not None else getattr(screen, "code_button", None)
-        if opener is not None:
-            driver.tap(opener)
+        if screen.code is not None:  # the code, or the button that stands for it
+            driver.tap(screen.code)
             driver.until(lambda: len(driver.roots()) and driver.roots()[0] is not app.root, what="the code enlarged")
             driver.until(lambda: driver.roots()[0].code.module_px > 0, what="the enlarged code drawn")
             big = driver.shot(folder / f"{key}-qr.png")
