@@ -285,9 +285,10 @@ def the_end(driver: Any, shot: Callable[[str], None]) -> None:
         if isinstance(step.statement, CommandLine):
             app.table.submit(step.command)
     driver.until(lambda: app.root.manager.current == "result", what="the result")
-    driver.until(app.screen("result").settled, what="the result with its code")
+    result = app.screen("result")  # the code beside the figures, or the button for it where that has no room
+    driver.until(lambda: result.settled() and result.code is not None, what="the result with its code")
     shot("gluecksritter-result")
-    driver.choose(app.screen("result").code)
+    driver.choose(result.code)
     shot("bgstats-qr")
     driver.touch_at(4, 4)
     driver.choose(app.say("How it went"))
