@@ -317,6 +317,9 @@ def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
     part = screen.ids.game.children[0]
     seen: dict[str, Any] = {"title": screen.ids.game_title.text}
     seen["shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
+    from tests.companion.app.schatzjagd_form_sessions import shots
+
+    seen["shots"] = shots(driver, screen.ids.list, data, f"gluecksritter-settings-playing-{language}")
     screen_word = say(app, "on the screen")
     toggle = next(w for w in part.walk(restrict=True) if getattr(w, "text", "") == screen_word)
     driver.choose(toggle)

@@ -37,7 +37,7 @@ def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choi
                 "note": "Für neue Spiele; ein laufendes Spiel bleibt, wie es begann.",
                 "game": "Dieses Spiel: digitaler Sack, Sonderwürfel 4 × Sack und 2 × Burg, eigene Dokumentkarten",
                 "live": "Sofort, auch im laufenden Spiel:",
-                "cards": ("Karten wählen", "Am Pult", "Am Bildschirm"),
+                "cards": ("Karten wählen, ab der nächsten Wahl", "Am Pult", "Am Bildschirm"),
             },
         ),
         (
@@ -47,7 +47,7 @@ def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choi
                 "note": "For new games; a game running keeps what it began with.",
                 "game": "This game: the digital sack, special die 4 × sack and 2 × castle, our own document cards",
                 "live": "At once, in the game running too:",
-                "cards": ("Choose cards", "on the panel", "on the screen"),
+                "cards": ("Choose cards, from the next choice on", "on the panel", "on the screen"),
             },
         ),
     ):

@@ -79,7 +79,11 @@ CHOICES = {  # a switch's title and its two choices, on first
     "digital_sack": (Message("Coins for fields 5 and 6"), Message("digital sack"), Message("real sack")),
     "real_documents": (Message("Documents"), Message("our own cards"), Message("the app's deck")),
     "table_check": (Message("Table check at the end of each round"), Message("on"), Message("off")),
-    "cards_on_panel": (Message("Choose cards"), Message("on the panel"), Message("on the screen")),
+    "cards_on_panel": (
+        Message("Choose cards, from the next choice on"),
+        Message("on the panel"),
+        Message("on the screen"),
+    ),
 }
 
 
