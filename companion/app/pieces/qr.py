@@ -63,6 +63,17 @@ def code_of(data: str) -> Any:
     return code
 
 
+def make_soon(data: str, then: Any) -> None:
+    """``data``'s code made in a thread of its own and kept, so that it is drawn at once when it is
+    shown; ``then()`` on the window's thread once it is made."""
+
+    def make() -> None:
+        code_of(data)
+        Clock.schedule_once(lambda _dt: then(), -1)
+
+    threading.Thread(target=make, name="qr-code", daemon=True).start()
+
+
 def modules_at_most(data: str) -> int:
     """The width in modules (quiet zone included) of ``data``'s code at most, known at once
     without making the code: its version if all of it is bytes (no mode holds less); 0 for data

@@ -157,8 +157,11 @@ class ResultScreen(AppScreen):
         if not fits:
             self.code_width = dp(BUTTON_WIDTH_DP)
             box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
-            self.code = self.code_button = Factory.CodeButton(text=app.tr(Message("BG Stats code")))
-            self.code_button.data = self.link
+            from companion.app.pieces.qr import make_soon
+
+            button = self.code = self.code_button = Factory.CodeButton(text=app.tr(Message("BG Stats code")))
+            button.data, button.ready = self.link, False
+            make_soon(self.link, lambda: setattr(button, "ready", True))  # drawn at once when tapped
             self.code_button.bind(on_release=lambda *_: self.enlarge())
             box.add_widget(self.code_button)
             hint = Label(

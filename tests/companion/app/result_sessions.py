@@ -104,6 +104,7 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "",
         if screen.code is not None:  # the code, or the button that stands for it
             driver.tap(screen.code)
             driver.until(lambda: len(driver.roots()) and driver.roots()[0] is not app.root, what="the code enlarged")
+            seen["big_at_once"] = driver.roots()[0].code.module_px > 0  # made while the result was shown
             driver.until(lambda: driver.roots()[0].code.module_px > 0, what="the enlarged code drawn")
             big = driver.shot(folder / f"{key}-qr.png")
             seen["big_codes"] = decoded(big)

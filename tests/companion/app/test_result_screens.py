@@ -48,6 +48,7 @@ def test_the_result_comes_at_the_last_step(tmp_path: Path, key: str, language: s
     assert [play_of(code) for code in seen["big_codes"]] == [seen["play"]]
     assert seen["big_codes_blurred"] == seen["big_codes"]
     assert seen["big_module_px"] >= max(LEAST_PX, seen["module_px"])
+    assert seen["big_at_once"]  # the code was made while the result was shown: a tap shows it at once
     # The plot: per measure, one line per player with a point per period (and the setup).
     assert seen["panels"]
     for lines in seen["panels"]:
