@@ -23,7 +23,6 @@ from collections import OrderedDict
 from typing import Any
 
 import segno
-from segno import consts as segno_consts
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.graphics.texture import Texture
@@ -33,6 +32,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
+from segno import consts as segno_consts
 
 from companion.app import theme
 from companion.i18n import Message, render

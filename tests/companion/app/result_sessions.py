@@ -210,6 +210,7 @@ def winner_rows(data: Path, language: str = "de") -> dict[str, Any]:
     from kivy.uix.label import Label
 
     from companion.app import theme
+
     found: dict[str, Any] = {}
     try:
         driver.until(lambda: app.journal is not None, what="the journal")

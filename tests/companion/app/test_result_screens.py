@@ -12,7 +12,6 @@ import pytest
 from companion.results.push import play_of
 from tests.companion.app.ui import run_session
 
-
 LEAST_PX = 3  # a module's pixels at least, wherever a code is drawn
 
 
@@ -111,7 +110,7 @@ def test_the_win_is_marked_alike_on_every_players_row(tmp_path: Path) -> None:
         assert contrast(theme.INK, theme.PAPER_DARK) >= 7
         pixels = [tuple(p) for p in drawn["pixels"]]
 
-        def near(rgb: list[int]) -> bool:
+        def near(rgb: list[int], pixels: list[tuple[int, ...]] = pixels) -> bool:
             return any(all(abs(a - b) <= 3 for a, b in zip(p, rgb, strict=True)) for p in pixels)
 
         assert near([round(c * 255) for c in theme.PAPER_DARK[:3]]), winner  # the band
