@@ -128,6 +128,8 @@ class Table:
         self._screen_die = ScreenDie(rng, clock=clock)
         self._devices = Devices(self._loop, self._hardware, panel=panel, leds=leds, dice=dice)
         self._selection: Selection | None = None
+        self._screen_picks = False  # the table chooses its cards on the screen although a panel is there
+        self._wish_screen = False  # ... or will once the choice open on the panel is revealed
         self._choice_kept: tuple[int, tuple[str, ...]] = (0, ())  # the journal's record of the choice
         self._interrupted = False
         if self._devices.panel is not None:
@@ -207,6 +209,43 @@ class Table:
     def status(self) -> HardwareStatus:
         return self._devices.status()
 
+    def picks_on_screen(self, on: bool) -> bool:
+        """Whether the table chooses its secret cards on the screen (behind the game's privacy
+        cover) although a panel is there; returns whether it does now. The wish takes effect at
+        once unless a choice is open on the panel with a pick locked in there: that choice stays on
+        the panel until it is revealed (no locked-in pick is lost or shown), and the screen takes
+        over from the next one. Back to the panel is at once: whoever has not chosen on the screen
+        yet chooses on the panel."""
+        self._loop.check()
+        selection = self._selection
+        if selection is None:
+            return True
+        self._wish_screen = on
+        if self._follow_wish():
+            if not on:
+                for notice in selection.sync(self._state):
+                    self._tell(notice)
+            self._keep_choice()
+        return self._screen_picks
+
+    def _follow_wish(self) -> bool:
+        """Choose where the table wishes to, unless a pick is locked in on the panel; True if
+        that changed where the cards are chosen."""
+        selection = self._selection
+        if selection is None or self._wish_screen == self._screen_picks:
+            return False
+        if self._wish_screen and selection.locked():
+            return False
+        self._screen_picks = self._wish_screen
+        if self._screen_picks:
+            selection.close()
+        return True
+
+    def _panel_picks(self) -> bool:
+        """Whether the secret cards are chosen on the panel (there is one, and the table has not
+        moved the choosing to the screen)."""
+        return self._selection is not None and not self._screen_picks
+
     def uses_panel(self) -> bool:
         """Whether this game has a secret choice on the button panel (Die Glücksritter's cards);
         in a game without one the panel has nothing to do, and its state is no news."""
@@ -229,7 +268,7 @@ class Table:
         written, or refused in words. Returns the notice that tells the outcome."""
         self._loop.check()
         player = getattr(command, "player", None)
-        if self._selection is not None and self._game.is_pick(command):
+        if self._panel_picks() and self._game.is_pick(command):
             return self._tell(
                 Refused(
                     "table.pick-on-panel",
@@ -413,6 +452,11 @@ class Table:
             detail = event.detail if isinstance(event, DeviceConnected) else event.reason
             self._tell(DeviceChanged(event.kind, connected, detail))
         if isinstance(event, ButtonPressed | ButtonReleased | DeviceLost) and self._selection is not None:
+            if self._screen_picks and isinstance(event, ButtonPressed | ButtonReleased):
+                if isinstance(event, ButtonPressed):  # the cards are chosen on the screen: the panel has no say
+                    text = Message("The cards are chosen on the screen now: the panel's buttons are not used.")
+                    self._tell(Refused("table.picks-on-screen", text.msgid, None, text))
+                return
             refused = self._selection.feed(event)
             if refused is not None:
                 self._tell(refused)
@@ -541,7 +585,9 @@ class Table:
         self._held = False
         self._retype = None
         self._screen_step = None
-        if self._selection is not None:
+        self._follow_wish()
+        if self._panel_picks():
+            assert self._selection is not None
             for notice in self._selection.sync(self._state):
                 self._tell(notice)
         self._keep_choice()

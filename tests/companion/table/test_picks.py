@@ -185,3 +185,42 @@ def _catch(call, errors):
         call()
     except RuntimeError as error:
         errors.append(error)
+
+
+def test_the_table_may_choose_on_the_screen_although_a_panel_is_there(tmp_path, loop, closing):
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
+    table.submit(MIX)
+    loop.drain()
+    assert table.awaiting().choosing == ("red", "blue", "green", "yellow")  # on the panel, as set up
+    assert table.picks_on_screen(True)  # nobody has locked in: the screen takes over at once
+    assert table.awaiting().choosing == ()
+    keyboard_tap(table, 1, 1)
+    loop.drain()
+    assert heard[-1].rule == "table.picks-on-screen" and session.state.player("red").pick is None
+    assert isinstance(table.submit(ChooseActions("red", (1, 2))), Happened)  # behind the cover
+    assert not table.picks_on_screen(False)  # back to the panel: whoever has not chosen yet
+    assert table.awaiting().choosing == ("blue", "green", "yellow")
+    refused = table.submit(ChooseActions("blue", (1, 2)))
+    assert isinstance(refused, Refused) and refused.rule == "table.pick-on-panel"
+    keyboard_picks(table, loop, {2: (1, 3), 3: (5, 6), 4: (2, 3)})
+    assert [n.command for n in heard.of(Happened)][-4:] == ["choose-actions"] * 4
+    assert session.state.player("red").pick == (1, 2) and session.state.player("blue").pick == (1, 3)
+    journal.close()
+
+
+def test_a_pick_locked_in_on_the_panel_keeps_its_choice_there_until_the_reveal(tmp_path, loop, closing):
+    journal, session, table, heard = keyboard_table(tmp_path / "journal.sqlite3", loop, closing)
+    table.submit(MIX)
+    keyboard_picks(table, loop, {2: (1, 3)})
+    assert heard[-1] == LockedIn("blue")
+    assert table.picks_on_screen(True) is False  # blue's pick stays secret and kept on the panel
+    assert table.awaiting().locked == ("blue",)
+    assert table.submit(ChooseActions("red", (1, 2))).rule == "table.pick-on-panel"
+    keyboard_picks(table, loop, {1: (1, 2), 3: (5, 6), 4: (2, 3)})
+    assert [n.command for n in heard.of(Happened)][-4:] == ["choose-actions"] * 4  # revealed together
+    assert session.state.player("blue").pick == (1, 3)
+    assert table.picks_on_screen(True)  # the wish stood: the next choice is on the screen
+    keyboard_tap(table, 1, 1)
+    loop.drain()
+    assert heard[-1].rule == "table.picks-on-screen"
+    journal.close()

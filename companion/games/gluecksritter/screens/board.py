@@ -77,7 +77,8 @@ class BoardScreen(GameTable):
 
     def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
         on_panel = running_app().game_settings("gluecksritter").get("cards_on_panel", True)
-        return step(view, awaited, panel=picks_on_panel(table, awaited, on_panel))
+        panel = picks_on_panel(table, on_panel)
+        return step(view, table.awaiting(), panel=panel)  # the choice may have moved just now
 
     def heading(self, view: dict[str, Any], now: Any) -> Any:
         """The round and the phase, and the rule set too where the row has room for it."""

@@ -330,18 +330,14 @@ def promised(view: dict[str, Any]) -> Text:
     return Plural("Promised: {n} Ducat from the loot", "Promised: {n} Ducats from the loot", n)
 
 
-def picks_on_panel(table: Any, awaited: Any, wanted: bool) -> bool:
+def picks_on_panel(table: Any, wanted: bool) -> bool:
     """Whether the action cards are chosen on the panel now, not behind the cover on the screen.
 
     No panel at all: on the screen. A panel (the keyboard or buttons) and the setting ``wanted``
-    on the panel: on the panel. The setting "on the screen" needs a table that takes the screen's
-    picks although a panel is there (``picks_on_screen``): it is told the setting, which applies
-    from the next choice on; a choice open on the panel stays there until it is revealed, so no
-    pick locked in is lost or shown. A table without it keeps every choice on its panel."""
+    on the panel: on the panel. The setting "on the screen": the table is told
+    (``picks_on_screen``) and says where the cards are chosen now: on the screen, unless a pick
+    is locked in on the panel's open choice, which stays there until it is revealed, so no pick
+    locked in is lost or shown."""
     if table.status().panel == "absent":
         return False
-    choose_here = getattr(table, "picks_on_screen", None)
-    if choose_here is None:
-        return True
-    choose_here(not wanted)
-    return bool(awaited.choosing)  # the panel's choice is open: its picks stay on the panel
+    return not table.picks_on_screen(not wanted)

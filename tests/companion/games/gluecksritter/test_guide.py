@@ -130,30 +130,24 @@ class _Status:
 
 
 class _Table:
-    """A table as the board sees it: its panel's state, and (``hook``) whether it takes the
-    screen's picks although a panel is there."""
+    """A table as the board sees it: its panel's state, and where it chooses when told."""
 
-    def __init__(self, panel: str, hook: bool) -> None:
-        self.panel, self.told = panel, []
-        if hook:
-            self.picks_on_screen = self.told.append
+    def __init__(self, panel: str, locked: bool = False) -> None:
+        self.panel, self.locked, self.told = panel, locked, []
 
     def status(self) -> _Status:
         return _Status(self.panel)
 
+    def picks_on_screen(self, on: bool) -> bool:
+        self.told.append(on)
+        return on and not self.locked
 
-class _Awaited:
-    def __init__(self, choosing: tuple[str, ...] = ()) -> None:
-        self.choosing = choosing
 
-
-def test_where_the_cards_are_chosen_follows_the_setting_from_the_next_choice():
+def test_where_the_cards_are_chosen_follows_the_setting_and_the_table():
     from companion.games.gluecksritter.screens.guide import picks_on_panel
 
-    assert not picks_on_panel(_Table("absent", hook=True), _Awaited(), True)  # no panel: on the screen
-    keyboard = _Table("connected", hook=True)
-    assert not picks_on_panel(keyboard, _Awaited(), False)  # "on the screen": the cover
-    assert keyboard.told == [True]
-    assert picks_on_panel(keyboard, _Awaited(("red", "blue")), False)  # a choice open on the panel stays there
-    assert picks_on_panel(keyboard, _Awaited(("red",)), True) and keyboard.told[-1] is False
-    assert picks_on_panel(_Table("connected", hook=False), _Awaited(), False)  # the table cannot: the panel
+    assert not picks_on_panel(_Table("absent"), True)  # no panel: on the screen
+    keyboard = _Table("connected")
+    assert not picks_on_panel(keyboard, False)  # "on the screen": the cover
+    assert picks_on_panel(keyboard, True) and keyboard.told == [True, False]
+    assert picks_on_panel(_Table("connected", locked=True), False)  # a pick locked in keeps the panel
