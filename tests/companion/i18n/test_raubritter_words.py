@@ -53,5 +53,8 @@ def test_the_session_keeps_english_words_and_carries_the_messages(tmp_path: Path
         moved = session.undo()
         assert moved.words == ("Ann (Red) is back in the game.", "It is Ann (Red)'s turn again.")
         assert tuple(render(m, "en") for m in moved.messages) == moved.words
-        assert [render(m, "de") for m in moved.messages] == ["Ann (Rot) ist wieder im Spiel.", "Ann (Rot) ist wieder am Zug."]
+        assert [render(m, "de") for m in moved.messages] == [
+            "Ann (Rot) ist wieder im Spiel.",
+            "Ann (Rot) ist wieder am Zug.",
+        ]
         assert session.log()[-1]["words"] == list(moved.words)

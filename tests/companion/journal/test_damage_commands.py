@@ -197,4 +197,3 @@ def test_the_refusal_names_the_damage_and_the_command(sound: Sound, tmp_path: Pa
         assert "database disk image is malformed" in err, err
         assert "FOLDER/journal.sqlite3 is damaged (" in err or "FOLDER/journal.sqlite3 cannot be read (" in err
         assert "'companion journal verify FOLDER/journal.sqlite3' lists the damage" in err
-

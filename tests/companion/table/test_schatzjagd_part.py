@@ -275,8 +275,8 @@ def test_the_teleportals_one_is_entered_at_once_and_two_to_six_are_kept_for_the_
         accepted(state, Teleport("red", face, "N3"))
     says(
         wanted.make(6).text,
-        "Anna (Red) rolled 6: where did the teleportal put the henchman?",
-        "Anna (Rot) hat 6 gewürfelt: Wohin hat das Teleportal den Schergen gebracht?",
+        "Anna (Red) rolled 6: the teleportal sets the henchman down anywhere in the realm. On which field?",
+        "Anna (Rot) hat 6 gewürfelt: Das Teleportal setzt den Schergen irgendwo im ganzen Reich ab. Auf welchem Feld?",
     )
 
 

@@ -168,6 +168,8 @@ def test_an_exchange_by_two_typed_rolls_is_written_once_with_both_dice(start):
         "opponent_die": 5,
         "blow": 5,
         "opponent_blow": 13,
+        "opponent": None,
+        "monster": True,
     }
     assert table.public_view()["view"]["players"][1]["life"] == 7
     assert rollers(table) == ["blue"], "the fight goes on: the next exchange's first die"
@@ -202,7 +204,15 @@ def test_a_flight_sent_from_the_screen_waits_for_the_monsters_last_blow(start):
 
     fled = table.type_roll("2")  # 8 + 2 against blue's power 2: blue loses 8
     assert isinstance(fled, Happened) and fled.command == "flee"
-    assert fled.events[0] == {"type": "fled", "player": "blue", "opponent_die": 2, "blow": 10, "power": 2}
+    assert fled.events[0] == {
+        "type": "fled",
+        "player": "blue",
+        "opponent_die": 2,
+        "blow": 10,
+        "power": 2,
+        "opponent": None,
+        "monster": True,
+    }
     assert journal.entry(session.game_id, session.head).command == {
         "type": "flee",
         "player": "blue",
@@ -295,7 +305,9 @@ def test_the_teleportal_waits_for_its_die_and_keeps_a_four_for_the_field(start):
     assert called == RollCalled("red", "number", "red rolls the die for the teleportal")
     kept = table.type_roll("4")
     assert kept == RollKept("red", "number", 4, "teleport")
-    assert render(kept.text, "en") == "Anna (Red) rolled 4: where did the teleportal put the henchman?"
+    assert render(kept.text, "en") == (
+        "Anna (Red) rolled 4: the teleportal sets the henchman down in the region of castle Blue. On which field?"
+    )
     assert written(journal, session) == entries and table.awaiting().rolls == ()
     landed = table.submit(Teleport("red", table.kept().face, "N3"))
     assert isinstance(landed, Happened) and landed.command == "teleport"
