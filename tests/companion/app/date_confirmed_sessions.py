@@ -155,6 +155,13 @@ def first_games(data: Path, language: str, mode: str, boot: str = "") -> dict[st
         seen["result_texts"] = driver.texts()
         shot = driver.shot(data / f"today-result-{language}.png")
         seen["shot_result"] = str(shot)
+        if screen.code_button is not None:  # too small beside the figures: the button shows it whole
+            driver.tap(screen.code)
+            driver.until(lambda: driver.roots()[0] is not app.root, what="the code enlarged")
+            driver.until(lambda: driver.roots()[0].code.module_px > 0, what="the enlarged code drawn")
+            shot = driver.shot(data / f"today-result-code-{language}.png")
+            driver.touch_at(10, 10)
+            driver.until(lambda: driver.roots()[0] is app.root, what="the enlarged code closed")
         seen["play_dates"] = [play_of(code)["playDate"] for code in decoded(shot)]
         seen["games"] = games(data)
         seen["saves"] = saves(data)
