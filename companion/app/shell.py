@@ -562,8 +562,9 @@ class CompanionApp(App):
         contract = self.contract
         return contract.commands.get(command, command) if contract is not None else command
 
-    def happenings(self, events: Any, after: Any = None) -> list[Any]:
-        """What a command's public events did, as the game words it (its home's ``happenings``)."""
+    def happenings(self, events: Any, after: Any = None, people: Any = None) -> list[Any]:
+        """What a command's public events did, as the game words it (its home's ``happenings``);
+        ``people``: the players' given names by colour where there is no view after (the log)."""
         from companion.games.registry import part
 
         if self.game_name is None:
@@ -572,7 +573,7 @@ class CompanionApp(App):
             module = part(self.game_name, "happenings")
         except LookupError:  # a game without them: the log names the commands only
             return []
-        return list(module.lines(list(events), after=after))
+        return list(module.lines(list(events), after=after, people=people))
 
     # ----------------------------------------------------------------------------- the end
     def _show_the_end(self) -> None:

@@ -1,9 +1,10 @@
 """The walk through one command's events that every game's ``happenings`` makes to tell what just
 happened: :class:`Walk` holds the events (copied, in order), the public view after the command
-(``after``, None in the game log) and the events already told by an earlier line (``done``), with
-the look-ups every game needs; :func:`told` gives the lines, each event not yet told handed to
-its handler by type. A game subclasses :class:`Walk` for its own look-ups (a document's name, a
-henchman's place, a cell of the landscape). No Kivy here.
+(``after``, None in the game log), the players' given names where the game log gives them
+(``people``) and the events already told by an earlier line (``done``), with the look-ups every
+game needs (``who``: a player as the screen names them); :func:`told` gives the lines, each event
+not yet told handed to its handler by type. A game subclasses :class:`Walk` for its own look-ups
+(a document's name, a henchman's place, a cell of the landscape). No Kivy here.
 """
 
 from __future__ import annotations
@@ -11,16 +12,31 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from companion.app.people import person
+from companion.i18n import Person
+
 Event = Mapping[str, Any]
 
 
 class Walk:
     """The events of one command, with what the lines need to look ahead or back."""
 
-    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self, events: Sequence[Event], after: Mapping[str, Any] | None, people: Mapping[str, str | None] | None = None
+    ) -> None:
         self.events = [dict(e) for e in events]
         self.after = after
+        self.people = people
         self.done: set[int] = set()
+
+    def who(self, colour: str | None) -> Any:
+        """A player as the screen names them: the name given with the colour beside it ("Anna
+        (Red)"), or the colour capitalised in the table's language; the names from ``people``
+        (the game log, which has no view after each old step), else from the view after (None:
+        the whole table)."""
+        if self.people is not None and colour is not None:
+            return Person(colour, self.people.get(colour))
+        return person(self.after, colour) if self.after is not None else Person(colour)
 
     def later(self, i: int, test: Callable[[dict[str, Any]], bool]) -> list[int]:
         """The places of the events after ``i``, not told yet, that ``test`` accepts."""

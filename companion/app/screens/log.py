@@ -10,6 +10,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
+from companion.app.people import names
 from companion.app.pieces.scroller import Scroller  # noqa: F401 - the lines' area in log.kv
 from companion.app.room import AppScreen, running_app
 from companion.i18n import Message
@@ -34,9 +35,11 @@ class LogScreen(AppScreen):
             for word in words or ():
                 lines.add_widget(Factory.Body(text="• " + app.tr(word)))
         else:
+            people = names(table.public_view()["view"])  # the players as the screens name them
             for line in reversed(table.log()[-40:]):
                 lines.add_widget(Factory.Body(text=app.tr(self.describe(line)), bold=True))
-                for text in app.happenings(line.get("events", ()))[:4] if line.get("in_play", True) else ():
+                happened = app.happenings(line.get("events", ()), people=people)
+                for text in happened[:4] if line.get("in_play", True) else ():
                     lines.add_widget(Factory.Body(text="   " + app.tr(text)))
         view = table.public_view()
         self.ids.undo.disabled = not view["can_undo"] or self.pending is not None

@@ -46,10 +46,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.app.people import person
 from companion.games.gluecksritter.documents import names
 from companion.games.walk import Event, Walk, told
-from companion.i18n import Cap, Join, Message, Person, Plural, Text, Word
+from companion.i18n import Cap, Join, Message, Plural, Text, Word
 
 KINDS = ("silver", "gold")
 
@@ -168,17 +167,18 @@ def _place(w: Any, place: str) -> Text:
 class _Walk(Walk):
     """The events of one command, with the documents' names to tell them by."""
 
-    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None, documents: Mapping[str, Text]):
-        super().__init__(events, after)
+    def __init__(
+        self,
+        events: Sequence[Event],
+        after: Mapping[str, Any] | None,
+        documents: Mapping[str, Text],
+        people: Mapping[str, str | None] | None = None,
+    ):
+        super().__init__(events, after, people)
         self.documents = documents
 
     def name(self, document: str) -> Text:
         return self.documents.get(document, document)
-
-    def who(self, colour: str) -> Text:
-        """A player as the screen names them: the name given with the colour beside it, or the
-        colour, capitalised in the table's language (without the view: the colour)."""
-        return person(self.after, colour) if self.after is not None else Person(colour)
 
     def players(self, colours: Sequence[str]) -> Join:
         return Join(*(self.who(colour) for colour in colours))
@@ -217,9 +217,12 @@ def _gain(e: Mapping[str, Any], place: str, kind: str) -> int:
     return 0
 
 
-def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
-    """The lines the table reads for the public events of one command (see the module's text)."""
-    return told(_Walk(events, after, names(after)), HANDLERS)
+def lines(
+    events: Sequence[Event], *, after: Mapping[str, Any] | None = None, people: Mapping[str, str | None] | None = None
+) -> list[Text]:
+    """The lines the table reads for the public events of one command (see the module's text);
+    ``people``: the players' given names where there is no view after (the game log)."""
+    return told(_Walk(events, after, names(after), people), HANDLERS)
 
 
 # ------------------------------------------------------------------------------- the round

@@ -37,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.app.people import person
 from companion.games.raubritter.score import rank, ranking_words
 from companion.games.walk import Event, Walk, told
 from companion.i18n import Join, Message, Person, Plural, Text, Word
@@ -59,13 +58,12 @@ DIRECTION_WORDS = {
 class _Step(Walk):
     """The events of one command and the view after it, with who moved and what lies where."""
 
-    def __init__(self, events: Sequence[Event], after: Mapping[str, Any] | None):
-        super().__init__(events, after)
+    def __init__(
+        self, events: Sequence[Event], after: Mapping[str, Any] | None, people: Mapping[str, str | None] | None = None
+    ):
+        super().__init__(events, after, people)
         self.types = [e.get("type") for e in self.events]
         self.order = [p["colour"] for p in (after or {}).get("players", ()) if isinstance(p.get("colour"), str)]
-
-    def who(self, colour: str | None) -> Text:
-        return person(self.after, colour) if self.after is not None else Person(str(colour))
 
     def cell(self, x: int, y: int) -> Mapping[str, Any] | None:
         for c in (self.after or {}).get("cells", ()):
@@ -107,9 +105,12 @@ class _Step(Walk):
         return None if p is None else TILES_PER_PLAYER - int(p.get("tiles_total", 0))
 
 
-def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
-    """The lines the table reads for the public events of one command (see the module's text)."""
-    step = _Step(events, after)
+def lines(
+    events: Sequence[Event], *, after: Mapping[str, Any] | None = None, people: Mapping[str, str | None] | None = None
+) -> list[Text]:
+    """The lines the table reads for the public events of one command (see the module's text);
+    ``people``: the players' given names where there is no view after (the game log)."""
+    step = _Step(events, after, people)
     return told(step, HANDLERS) + _turn_goes_on(step)
 
 

@@ -54,10 +54,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.app.people import person
 from companion.games.schatzjagd.table_words import card_words, effect_words, place_words, value_to, walls_words
 from companion.games.walk import Event, Walk, told
-from companion.i18n import Join, Message, Person, Plural, Text, Word
+from companion.i18n import Join, Message, Plural, Text, Word
 from engines.schatzjagd.rules import HIGH, MONSTER_LIFE, SHOPS, castle_colour, in_city, parse_effect
 from engines.schatzjagd.state import BoardCard
 
@@ -69,10 +68,6 @@ MONSTER = "monster"  # the opponent in a fight with a monster
 
 class _Walk(Walk):
     """The events of one command, with where the henchmen stand and the cards lie."""
-
-    def who(self, colour: str) -> Text:
-        """A player as the screen names them: "Anna (Red)", or "Red" (the game log: no view)."""
-        return person(self.after, colour) if self.after is not None else Person(colour)
 
     def place_of(self, i: int, colour: str) -> str | None:
         """Where ``colour``'s henchman stands at event ``i``: where this command's events put it,
@@ -99,9 +94,12 @@ class _Walk(Walk):
         )
 
 
-def lines(events: Sequence[Event], *, after: Mapping[str, Any] | None = None) -> list[Text]:
-    """The lines the table reads for the public events of one command (see the module's text)."""
-    return told(_Walk(events, after), HANDLERS)
+def lines(
+    events: Sequence[Event], *, after: Mapping[str, Any] | None = None, people: Mapping[str, str | None] | None = None
+) -> list[Text]:
+    """The lines the table reads for the public events of one command (see the module's text);
+    ``people``: the players' given names where there is no view after (the game log)."""
+    return told(_Walk(events, after, people), HANDLERS)
 
 
 # ------------------------------------------------------------------------------- words
