@@ -35,7 +35,7 @@ def test_the_bar_stays_the_lines_keep_their_place_and_a_fallen_die_stands(tmp_pa
 
     without, refused, long = seen["line_without"], seen["line_refused"], seen["line_long"]
     assert without["height"] == refused["height"] == long["height"] == 48
-    assert refused["refusal"] and refused["shown"] == "Rot ist am Zug, Blau kann jetzt nicht den Zug beenden"
+    assert refused["refusal"] and refused["shown"] == "Anna (Rot) ist am Zug, Blau kann jetzt nicht den Zug beenden"
     assert long["shown"] == long["word"] and not long["cut"], "a long refusal is shown whole, in a smaller font"
     assert long["font"] < refused["font"] and long["texture"][1] <= long["height"]
 

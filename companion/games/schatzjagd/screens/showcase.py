@@ -176,8 +176,8 @@ class Showcase:
         tap(M("End the turn"))
         self.send(c.Travel("yellow", 5, "B2", before="city"), c.EndTurn("yellow"))
 
-        # day 3: Anna turns up the card on H8: each type as it is entered
-        self.send(c.Travel("red", 4, "H8"))
+        # day 3: Anna, healed to 15, turns up the card on H8: each type as it is entered
+        self.send(Correct("red.life", 15, "showcase: Anna was healed"), c.Travel("red", 4, "H8"))
         tap(M("Enter the card turned up"))
         for kind in ("Weapon", "Trap", "Spell", "Map", "Potion"):
             tap(M(kind))
@@ -196,15 +196,15 @@ class Showcase:
         self.send(c.Travel("blue", 2, "A1", before="castle-yellow"), c.EndTurn("blue"))
 
         # Yellow in the city: the four shops (the figure moved between them by hand, for the pictures)
-        self.send(Correct("yellow.poison", 2, "showcase: a poisoned well"), c.Travel("yellow", 3, "inn"))
+        self.send(Correct("yellow.poison", 2, "showcase"), c.Travel("yellow", 3, "inn"))
         shot("schatzjagd-city-inn")
-        self.send(c.Relocate("yellow", "school", "showcase: to the school"))
+        self.send(c.Relocate("yellow", "school", "showcase"))
         shot("schatzjagd-city-school")
-        self.send(c.Relocate("yellow", "healer", "showcase: to the healer"))
+        self.send(c.Relocate("yellow", "healer", "showcase"))
         tap(M("The healer"))
         shot("schatzjagd-city-healer")
         tap(M("Back"))
-        self.send(c.Relocate("yellow", "smith", "showcase: to the smith"))
+        self.send(c.Relocate("yellow", "smith", "showcase"))
         tap(M("The smith"))
         shot("schatzjagd-city-smith")
         tap(M("Buy"))
