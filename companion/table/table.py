@@ -16,11 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from companion.i18n import Cap, Join, Message, Word
+from companion.i18n import Join, Message
 from companion.i18n.refusals import refusal_text
 from companion.journal.errors import JournalWriteError
 from companion.journal.session import Session
-from companion.journal.table_words import messages
+from companion.journal.table_words import messages, person
 from companion.table import underway, unfinished
 from companion.table.devices import Devices, HardwareStatus, PanelFactory, ReaderFactory
 from companion.table.game import Rolled, RollWanted, TableGame
@@ -506,7 +506,7 @@ class Table:
                         player,
                         Message(
                             "The cards {player} locked in cannot be played now: {player} chooses again.",
-                            player=Cap(Word(player)),
+                            player=person(self._state, player),
                         ),
                     )
                 )
