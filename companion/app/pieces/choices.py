@@ -244,6 +244,22 @@ def cut(box: Any, height: float) -> list[Span]:
         end = _best_cut(box, items[i][2], start, limit) or limit
         spans.append((start, end))
         start = end
+    return _without_empty_end(box, spans)
+
+
+def _without_empty_end(box: Any, spans: list[Span]) -> list[Span]:
+    """The pages without those at the end that would show nothing: the foot of a tall widget below
+    its last part (its padding, a row left empty) is no page of its own."""
+    shown = [
+        _span(box, part)
+        for part in box.walk(restrict=True)
+        if part is not box
+        and part.height > 0
+        and part.opacity > 0
+        and (isinstance(part, ButtonBehavior) or (isinstance(part, Label) and part.text))
+    ]
+    while len(spans) > 1 and not any(top < spans[-1][1] - 0.5 and bottom > spans[-1][0] + 0.5 for top, bottom in shown):
+        spans.pop()
     return spans
 
 

@@ -309,7 +309,10 @@ def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
     are chosen is one of them, stored when tapped."""
     import json
 
-    app, driver = start(data, language)
+    from tests.companion.table.panels import MatrixRig
+
+    rig = MatrixRig()  # the button panel on gpiozero's mock pins
+    app, driver = start(data, language, hardware=lambda: {"panel": rig.factory, "leds": rig.leds})
     new_game(app, driver, "Schmidt 1998 (German)", PLAYERS)
     app.store_game_settings("gluecksritter", app.game_settings("gluecksritter") | {"digital_sack": False})
     driver.tap(say(app, "Settings"))
@@ -325,6 +328,18 @@ def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
     driver.choose(toggle)
     seen["stored"] = json.loads((data / "app-settings.json").read_text())["games"]["gluecksritter"]
     seen["game_sack"] = app.table.public_view()["view"]["digital_sack"]
+    # back at the board, with the button panel there: the cards are chosen behind the cover
+    seen["panel"] = app.table.status().panel
+    driver.tap(say(app, "Back"))
+    driver.tap(say(app, "Enter the Ducat card"))
+    driver.tap(say(app, "Place the coins"))
+    seen["choosing_on_panel"] = list(app.table.awaiting().choosing)
+    seen["cover_offered"] = [say(app, "{player}: choose in private", player=c) in driver.texts() for c in PLAYERS]
+    rig.tap(1, 3)  # a press on the panel picks nothing now, and says why
+    driver.until(lambda: app.root.word_is_refusal, what="the press refused")
+    seen["press"] = app.root.word
+    choose_behind_the_cover(app, driver, PLAYERS[0], (1, 2))
+    seen["chosen_on_screen"] = app.table.public_view()["view"]["players"][0]["has_chosen"]
     driver.stop()
     return seen
 

@@ -134,6 +134,30 @@ print(json.dumps(found))
 """
 )
 
+FOOT = (
+    START
+    + """
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+form = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4))
+for n in range(14):
+    form.add_widget(Factory.Big(text=f"Row {n}"))
+form.add_widget(Widget(size_hint_y=None, height=dp(300)))  # room at its foot, nothing in it
+form.height = sum(child.height for child in form.children) + dp(4) * 14
+choices.fill([form])
+driver.until(lambda: choices.pages > 1, what="the form over pages")
+driver.frames(3)
+shown = []
+for page in range(choices.pages):
+    choices.turn(page)
+    driver.frames(2)
+    shown.append([b.text for b in form.children if getattr(b, "text", "") and choices.page_of(b) == page])
+print(json.dumps({"pages": choices.pages, "shown": shown}))
+"""
+)
+
 REFUSED = (
     START
     + """
@@ -208,6 +232,13 @@ def test_a_text_taller_than_the_list_is_shown_whole_over_its_pages(tmp_path):
     assert found["each_page_fits"] and found["pages_join"] and found["text_covered"], found
     assert found["cut_between_lines"], found
     assert found["tapped"] == ["After the text"]
+
+
+def test_a_form_with_room_at_its_foot_has_no_empty_last_page(tmp_path):
+    found = run(FOOT, tmp_path, "the form with room at its foot")
+    assert found["pages"] >= 2
+    assert all(found["shown"]), found  # every page shows something: none is the foot's empty room
+    assert sorted(text for page in found["shown"] for text in page) == sorted(f"Row {n}" for n in range(14))
 
 
 def test_the_driver_refuses_what_a_finger_could_not_tap(tmp_path):

@@ -37,7 +37,8 @@ def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choi
                 "note": "Für neue Spiele; ein laufendes Spiel bleibt, wie es begann.",
                 "game": "Dieses Spiel: digitaler Sack, Sonderwürfel 4 × Sack und 2 × Burg, eigene Dokumentkarten",
                 "live": "Sofort, auch im laufenden Spiel:",
-                "cards": ("Karten wählen, ab der nächsten Wahl", "Am Pult", "Am Bildschirm"),
+                "cards": ("Wo die Aktionskarten gewählt werden", "Am Pult", "Am Bildschirm"),
+                "press": "Die Karten werden jetzt am Bildschirm gewählt: Die Tasten des Pults zählen nicht.",
             },
         ),
         (
@@ -47,7 +48,8 @@ def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choi
                 "note": "For new games; a game running keeps what it began with.",
                 "game": "This game: the digital sack, special die 4 × sack and 2 × castle, our own document cards",
                 "live": "At once, in the game running too:",
-                "cards": ("Choose cards, from the next choice on", "on the panel", "on the screen"),
+                "cards": ("Where the action cards are chosen", "on the panel", "on the screen"),
+                "press": "The cards are chosen on the screen now: the panel's buttons are not used.",
             },
         ),
     ):
@@ -60,3 +62,7 @@ def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choi
         assert shown.index(words["cards"][0]) > shown.index(words["live"])  # apart from the new games' switches
         assert seen["stored"]["cards_on_panel"] is False and seen["stored"]["digital_sack"] is False
         assert seen["game_sack"] is True  # the game running keeps its own sack
+        assert seen["panel"] == "connected"
+        assert seen["press"] == words["press"]
+        assert seen["choosing_on_panel"] == [] and all(seen["cover_offered"])  # behind the cover, by touch
+        assert seen["chosen_on_screen"] is True

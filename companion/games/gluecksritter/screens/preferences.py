@@ -6,8 +6,8 @@ are for new games, a game running keeps what it began with (the form names its o
 two switches the board reads live, at once in the game running too: whether the table check comes
 at the end of each round, and where the action cards are chosen (``cards_on_panel``: on the panel
 where there is one, keyboard or buttons, or behind the privacy cover on the screen; with no panel
-at all always on the screen). A change of the latter while cards are being chosen applies from the
-next choice: picks locked in stay where they were made. Older versions of the app kept the first
+at all always on the screen). A change of the latter applies at once, but for a choice open on the
+panel with a pick locked in there: that choice stays on the panel until its reveal. Older versions of the app kept the first
 two at the top of its settings file: they are adopted from there until the game stores its own."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ CHOICES = {  # a switch's title and its two choices, on first
     "real_documents": (Message("Documents"), Message("our own cards"), Message("the app's deck")),
     "table_check": (Message("Table check at the end of each round"), Message("on"), Message("off")),
     "cards_on_panel": (
-        Message("Choose cards, from the next choice on"),
+        Message("Where the action cards are chosen"),
         Message("on the panel"),
         Message("on the screen"),
     ),
