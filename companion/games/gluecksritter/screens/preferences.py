@@ -7,8 +7,9 @@ two switches the board reads live, at once in the game running too: whether the 
 at the end of each round, and where the action cards are chosen (``cards_on_panel``: on the panel
 where there is one, keyboard or buttons, or behind the privacy cover on the screen; with no panel
 at all always on the screen). A change of the latter applies at once, but for a choice open on the
-panel with a pick locked in there: that choice stays on the panel until its reveal. Older versions of the app kept the first
-two at the top of its settings file: they are adopted from there until the game stores its own."""
+panel with a pick locked in there: that choice stays on the panel until its reveal. Older versions
+of the app kept the first two at the top of its settings file: they are adopted from there until
+the game stores its own."""
 
 from __future__ import annotations
 
