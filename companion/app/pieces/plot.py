@@ -126,12 +126,14 @@ def luminance(rgba: Sequence[float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def offsets(ys: Sequence[float], apart: float, step: float | None = None) -> list[float]:
+def offsets(ys: Sequence[float], apart: float, step: float | None = None, align: str = "middle") -> list[float]:
     """The points of one period (one per series, at heights ``ys``): how far to move each one's
     marker sideways. A group of points each closer than ``apart`` to the next is spread out,
-    ``step`` (``apart`` unless given) more per neighbour, about the group's middle (in the order of
-    their heights, equal heights in the series' order); 0 for a point that lies alone."""
+    ``step`` (``apart`` unless given) more per neighbour, about the group's middle, or from its
+    period rightwards (``align="start"``) or leftwards (``"end"``), in the order of their heights,
+    equal heights in the series' order; 0 for a point that lies alone."""
     step = apart if step is None else step
+    first = {"middle": 0.5, "start": 0.0, "end": 1.0}[align]
     order = sorted(range(len(ys)), key=lambda i: (ys[i], i))
     moved = [0.0] * len(ys)
     cluster: list[int] = []
@@ -140,7 +142,7 @@ def offsets(ys: Sequence[float], apart: float, step: float | None = None) -> lis
             cluster.append(i)
             continue
         for n, j in enumerate(cluster):
-            moved[j] = (n - (len(cluster) - 1) / 2) * step if len(cluster) > 1 else 0.0
+            moved[j] = (n - (len(cluster) - 1) * first) * step if len(cluster) > 1 else 0.0
         cluster = [] if i is None else [i]
     return moved
 
@@ -303,12 +305,9 @@ class Plot(Widget):
             step = 2 * r + dp(HAIR_DP)
             if every_point and len(here) > 1:  # no further than the next period's markers allow
                 step = min(step, max(r, (spacing - step) / (len(here) - 1)))
-            moved = offsets(ys, 2 * r, step)
-            if moved:  # the first period's markers stand to its right, the last's to its left
-                if period == 0:
-                    moved = [m - min(moved) for m in moved]
-                elif period == periods - 1:
-                    moved = [m - max(moved) for m in moved]
+            # the first period's markers that meet stand to its right, the last's to its left
+            align = "start" if period == 0 else "end" if period == periods - 1 else "middle"
+            moved = offsets(ys, 2 * r, step, align)
             for n, by, y in zip(here, moved, ys, strict=True):
                 marks_at[n].append((lines_at[n][2 * period] + by, y))
         lines = self._lines

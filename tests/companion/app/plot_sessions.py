@@ -184,6 +184,8 @@ def plot_edges(data: Path) -> dict[str, Any]:
             "two-equal": p.offsets([10, 10, 90], 4),
             "three-close": p.offsets([10, 11, 12], 4),
             "wider-steps": p.offsets([10, 10, 10, 90], 4, 11),
+            "last-period": p.offsets([10, 10, 90], 4, align="end"),  # the one alone stays at its period
+            "first-period": p.offsets([90, 10, 10], 4, align="start"),
         },
     }
     return {"cases": found, "arithmetic": arithmetic}

@@ -176,6 +176,8 @@ def test_data_at_the_edges_is_drawn_without_fail(tmp_path):
         "two-equal": [-2, 2, 0],
         "three-close": [-4, 0, 4],
         "wider-steps": [-11, 0, 11, 0],
+        "last-period": [-4, 0, 0],
+        "first-period": [0, 0, 4],
     }
 
 
