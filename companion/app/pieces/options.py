@@ -25,7 +25,13 @@ def option_button(option: Option, text: str, choose: Callable[[Option], Any], wh
         button.text = f"{text}\n{why}"
         button.disabled = True
     elif option.player and option.main:
-        button.background_color = theme.player_colour(option.player)
+        colour = theme.player_colour(option.player)
+
+        def paint(*_: Any) -> None:  # after the kv rule's own colour, which knows no player
+            button.background_color = colour if button.state == "normal" else theme.INK
+
+        button.bind(state=paint)  # a press whose dialog was backed out of leaves it in its colour
+        paint()
         button.color = theme.text_on(option.player)
     button.option = option
     button.bind(on_release=lambda pressed: choose(pressed.option))

@@ -158,6 +158,26 @@ print(json.dumps({"pages": choices.pages, "shown": shown}))
 """
 )
 
+COLOURED = (
+    START
+    + """
+from companion.app.option import Option
+from companion.app.pieces.options import option_button
+
+button = option_button(Option("Blue: choose in private", player="blue"), "Blue: choose in private", tapped.append)
+choices.fill([button])
+driver.frames(2)
+before = list(button.background_color)
+button.state = "down"  # a finger on it, and the dialog it opened backed out of: up again
+driver.frames(1)
+pressed = list(button.background_color)
+button.state = "normal"
+driver.frames(2)
+print(json.dumps({"before": before, "pressed": pressed, "after": list(button.background_color),
+                  "blue": list(theme.player_colour("blue"))}))
+"""
+)
+
 REFUSED = (
     START
     + """
@@ -239,6 +259,12 @@ def test_a_form_with_room_at_its_foot_has_no_empty_last_page(tmp_path):
     assert found["pages"] >= 2
     assert all(found["shown"]), found  # every page shows something: none is the foot's empty room
     assert sorted(text for page in found["shown"] for text in page) == sorted(f"Row {n}" for n in range(14))
+
+
+def test_a_players_choice_keeps_the_players_colour_after_a_press(tmp_path):
+    found = run(COLOURED, tmp_path, "a player's coloured choice")
+    assert found["before"] == found["blue"] and found["after"] == found["blue"], found
+    assert found["pressed"] != found["blue"]  # a press shows
 
 
 def test_the_driver_refuses_what_a_finger_could_not_tap(tmp_path):
