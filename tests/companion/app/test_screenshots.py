@@ -160,13 +160,13 @@ def test_the_languages_differ(shoot):
 
 
 def test_the_bgstats_code_reads_back(shoot):
-    """The six-player play's code, on the result screen and full screen, as a phone reads it from
-    the picture."""
+    """The six-player play's code, full screen, as a phone reads it from the picture; at 1280×720
+    beside the figures too (at 800×480 a button stands there: the code would get 2 px a module)."""
     from companion.results.push import play_of
     from tests.companion.app.result_sessions import decoded
 
-    for size, lang in (("800x480", "de"), ("1280x720", "en")):
+    for size, lang, beside in (("800x480", "de", 0), ("1280x720", "en", 1)):
         shots = shoot(size, lang)
         inline, full = decoded(shots["gluecksritter-result"]), decoded(shots["bgstats-qr"])
-        assert len(inline) == 1 and full == inline, (size, lang)
-        assert len(play_of(inline[0])["players"]) == 6
+        assert len(full) == 1 and len(inline) == beside and inline in ([], full), (size, lang)
+        assert len(play_of(full[0])["players"]) == 6
