@@ -1,12 +1,19 @@
 """The players' button panel: wiring config, drivers (matrix, direct, keyboard), debounce, LEDs, secret picks.
 
-A typical set-up (the session owns ``picks``; nothing else sees a button before the reveal)::
+The parts on their own (``picks`` is the panel's sink here; nothing but ``picks`` sees a button
+before the reveal)::
 
     config = read_panel_config(path)
     leds = open_leds(config, pin_factory=None)          # None: gpiozero's factory for this machine
     picks = SecretPicks(players, hold_to_clear_s=config.hold_to_clear_s, listeners=[leds] if leds else [])
     panel = open_panel(config, picks, pin_factory=None)
     panel.start()
+
+In the app the table owns them, not the session: :class:`companion.table.Table` owns the panel
+and the LEDs (made by :func:`companion.table.devices.from_config`), and its ``Selection``
+(``companion/table/selection.py``) opens one ``SecretPicks`` for the seats the game awaits each
+time a secret choice opens, feeds it the panel's events on the UI loop and hands the revealed
+picks to the table, which writes them into the session.
 
 Drivers call their sink on their own threads; see ``docs/wiring.md``.
 """
