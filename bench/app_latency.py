@@ -48,8 +48,8 @@ differ from before the touch. After each round the game is undone to where the r
     player's turn drawn).
 
 (d) **Schatzjagd** (4 players, rolls "typed": a real die whose face is tapped on the screen). Each
-    round: the face 3 tapped (the step after the roll drawn: where the henchman stopped), "Roll
-    again" (the die asked again), the face 4, "Where the henchman stopped" (its dialog drawn), the
+    round: the face 3 tapped (the step after the roll drawn: where the henchman stopped), "Wrong
+    face: tap again" (the die asked again), the face 4, "Where the henchman stopped" (its dialog drawn), the
     henchman's own place in the dialog, and "Stays on ..." (the journey written and the next step
     drawn).
 
@@ -468,7 +468,7 @@ def schatzjagd_child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]
     driver.frames(3)
     fingers = Fingers(app, driver)
     where = app.tr(Message("Where the henchman stopped"))
-    again = app.tr(Message("Roll again"))
+    again = app.tr(Message("Wrong face: tap again"))
 
     def seen() -> Any:
         return screen_seen(app, screen)
