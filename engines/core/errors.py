@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class RuleViolation(ValueError):
     """A command the rules do not allow. The state it was checked against is unchanged.
@@ -22,7 +24,8 @@ class RuleViolation(ValueError):
         self.message = template.format(**values) if values else template
         super().__init__(f"{self.message} [{rule}]")
 
-    def __reduce__(self):  # pickles with its values (keyword arguments do not survive the default)
+    def __reduce__(self) -> tuple[Callable[..., RuleViolation], tuple[str, str, dict[str, object]]]:
+        # pickles with its values (keyword arguments do not survive the default)
         return (_rebuild, (self.rule, self.template, self.values))
 
 

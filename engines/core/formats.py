@@ -7,7 +7,7 @@ A game whose commands and events are frozen dataclasses with a ``type`` field ge
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -51,11 +51,17 @@ class Formats:
     command_union: Any
     event_union: Any
     state_type: type
+    _commands: ClassVar[TypeAdapter[Any]]
+    _events: ClassVar[TypeAdapter[Any]]
+    _states: ClassVar[TypeAdapter[Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._commands = TypeAdapter(Annotated[cls.command_union, Field(discriminator="type")])
-        cls._events = TypeAdapter(Annotated[cls.event_union, Field(discriminator="type")])
+        # the unions are only known per subclass: built at run time, so not type expressions to mypy
+        commands: Any = Annotated[cls.command_union, Field(discriminator="type")]
+        events: Any = Annotated[cls.event_union, Field(discriminator="type")]
+        cls._commands = TypeAdapter(commands)
+        cls._events = TypeAdapter(events)
         cls._states = TypeAdapter(cls.state_type)
 
     def parse_config(self, data: Any) -> Any:
@@ -80,4 +86,5 @@ class Formats:
         return self._states.validate_python(data)
 
     def dump_state(self, state: Any) -> dict[str, Any]:
-        return self._states.dump_python(state, mode="json")
+        dumped: dict[str, Any] = self._states.dump_python(state, mode="json")
+        return dumped

@@ -17,7 +17,9 @@ def replace(obj: T, **changes: Any) -> T:
     shape = _SHAPES.get(cls)
     if shape is None:
         names = tuple(f.name for f in fields(cls) if f.init)  # type: ignore[arg-type]
-        getter = attrgetter(*names) if len(names) > 1 else (lambda o, n=names[0]: (getattr(o, n),))
+        getter: Callable[..., tuple[Any, ...]] = (
+            attrgetter(*names) if len(names) > 1 else (lambda o, n=names[0]: (getattr(o, n),))
+        )
         shape = _SHAPES[cls] = (getter, {name: i for i, name in enumerate(names)})
     getter, index = shape
     values = list(getter(obj))

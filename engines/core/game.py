@@ -49,6 +49,9 @@ class Game(Protocol, Generic[S, C, E]):
     def parse_config(self, data: Any) -> Any:
         """Validate a setup document (pydantic); raises pydantic.ValidationError."""
 
+    def dump_config(self, config: Any) -> dict[str, Any]:
+        """A validated setup as the JSON document ``parse_config`` reads back."""
+
     def parse_command(self, data: Any) -> C:
         """Validate one command document (pydantic); raises pydantic.ValidationError."""
 

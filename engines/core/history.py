@@ -27,7 +27,7 @@ class Entry(Generic[S]):
 
 
 class History(Generic[S]):
-    def __init__(self, game: Game, config: Any, *, check_every_event: bool = True) -> None:
+    def __init__(self, game: Game[S, Any, Any], config: Any, *, check_every_event: bool = True) -> None:
         self.game = game
         self.config = config
         self.initial: S = game.setup(config)
@@ -93,7 +93,7 @@ class History(Generic[S]):
         return replay(self.game, state, events, check=self.check_every_event)
 
 
-def replay(game: Game, state: S, events: Iterable[Any], *, check: bool = True) -> S:
+def replay(game: Game[S, Any, Any], state: S, events: Iterable[Any], *, check: bool = True) -> S:
     evolve = game.evolve
     if check:
         inspect = game.check

@@ -43,7 +43,7 @@ class SavedState(BaseModel):
     state: dict[str, Any]
 
 
-def _header(game: Game, name: str, version: int) -> None:
+def _header(game: Game[Any, Any, Any], name: str, version: int) -> None:
     if name != game.name:
         raise SavedFormatError(f"this document is a {name!r} game, not {game.name!r}")
     if version > game.format_version:
@@ -54,7 +54,7 @@ def _header(game: Game, name: str, version: int) -> None:
         raise SavedFormatError(f"unknown format version {version}")
 
 
-def dump_history(history: History) -> dict[str, Any]:
+def dump_history(history: History[Any]) -> dict[str, Any]:
     game = history.game
     return SavedHistory(
         game=game.name,
@@ -67,12 +67,12 @@ def dump_history(history: History) -> dict[str, Any]:
     ).model_dump(mode="json")
 
 
-def load_history(game: Game, data: Any) -> History:
+def load_history(game: Game[Any, Any, Any], data: Any) -> History[Any]:
     """Rebuild a history from its recorded events (not by deciding the commands again)."""
     try:
         doc = SavedHistory.model_validate(data)
         _header(game, doc.game, doc.version)
-        history = History(game, game.parse_config(doc.config))
+        history: History[Any] = History(game, game.parse_config(doc.config))
         for entry in doc.entries:
             history.restore(game.parse_command(entry.command), (game.parse_event(x) for x in entry.events))
     except ValidationError as exc:
@@ -84,11 +84,11 @@ def load_history(game: Game, data: Any) -> History:
     return history
 
 
-def dump_state(game: Game, state: Any) -> dict[str, Any]:
+def dump_state(game: Game[Any, Any, Any], state: Any) -> dict[str, Any]:
     return SavedState(game=game.name, version=game.format_version, state=game.dump_state(state)).model_dump(mode="json")
 
 
-def load_state(game: Game, data: Any) -> Any:
+def load_state(game: Game[Any, Any, Any], data: Any) -> Any:
     try:
         doc = SavedState.model_validate(data)
         _header(game, doc.game, doc.version)
