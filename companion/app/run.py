@@ -60,7 +60,7 @@ class Hardware:
 
     def __init__(self, app_settings: Any, *, dice: str = "settings", emulator: Any = None) -> None:
         self.app_settings = app_settings
-        self.dice = dice
+        self.dice_option = dice  # --dice (``dice`` is the die's reader factory)
         self.emulator = emulator
         self._config: Any = None
 
@@ -75,7 +75,7 @@ class Hardware:
                 config = HardwareConfig(PanelConfig(wiring="keyboard"), DiceConfig(port="none"), None)
             if self.emulator is not None:
                 config = replace(config, dice=DiceConfig(port=self.emulator.path))
-            elif self.dice == "none":
+            elif self.dice_option == "none":
                 config = replace(config, dice=DiceConfig(port="none"))
             self._config = config
         return self._config
