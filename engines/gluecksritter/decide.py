@@ -37,7 +37,7 @@ from engines.gluecksritter.tax import pay_royal_tax, taxes_after, waive_royal_ta
 MAX_CARD_NUMBER = 20
 
 
-def place_ducats(state: GameState, cmd: PlaceDucats) -> list:
+def place_ducats(state: GameState, cmd: PlaceDucats) -> list[ev.Event]:
     if state.phase != DUCATS:
         raise RuleViolation("A.once", "the Ducat card is drawn once, at the start of a round")
     for n in (cmd.top, cmd.bottom):
@@ -109,7 +109,7 @@ def _draw(sack: Coins, draws: tuple[int, ...], want5: int, want6: int) -> tuple[
     return sum(drawn[:want5], Coins()), sum(drawn[want5:], Coins())
 
 
-def choose_actions(state: GameState, cmd: ChooseActions) -> list:
+def choose_actions(state: GameState, cmd: ChooseActions) -> list[ev.Event]:
     if state.phase != CHOOSE:
         raise RuleViolation("B.not-now", "action cards are chosen in phase B, after the Ducat card")
     player = state.player(cmd.player)
@@ -130,7 +130,7 @@ def choose_actions(state: GameState, cmd: ChooseActions) -> list:
     return [ev.ActionsChosen(cmd.player, (min(a, b), max(a, b)))]
 
 
-def play_document(state: GameState, cmd: PlayDocument) -> list:
+def play_document(state: GameState, cmd: PlayDocument) -> list[ev.Event]:
     player = state.player(cmd.player)
     kind = state.rules.document(cmd.document)
     if kind is None:
@@ -166,7 +166,7 @@ def play_document(state: GameState, cmd: PlayDocument) -> list:
     return [played]
 
 
-def reveal_documents(state: GameState, cmd: RevealDocuments) -> list:
+def reveal_documents(state: GameState, cmd: RevealDocuments) -> list[ev.Event]:
     if state.phase != CHOOSE:
         raise RuleViolation("C.not-now", "documents are revealed once, after everyone has chosen")
     waiting = [p.colour for p in state.players if p.pick is None]
@@ -175,13 +175,13 @@ def reveal_documents(state: GameState, cmd: RevealDocuments) -> list:
     return [ev.DocumentsRevealed(state.face_down)]
 
 
-def reveal_actions(state: GameState, cmd: RevealActions) -> list:
+def reveal_actions(state: GameState, cmd: RevealActions) -> list[ev.Event]:
     if state.phase not in (DOCUMENTS, RANSOM):
         raise RuleViolation("E.not-now", "the action cards are revealed after the documents")
     return [ev.ActionsRevealed(tuple((p.colour, p.pick) for p in state.players if p.pick))]
 
 
-def ransom(state: GameState, cmd: Ransom) -> list:
+def ransom(state: GameState, cmd: Ransom) -> list[ev.Event]:
     player = state.player(cmd.player)
     if not player.knight_in_dungeon:
         raise RuleViolation("ransom.not-jailed", "{player}'s Black Knight is not in the dungeon", player=cmd.player)
@@ -197,23 +197,23 @@ def ransom(state: GameState, cmd: Ransom) -> list:
     return pay_sack(state, cmd.player, RANSOM_PRICE, cmd.payment, "ransom") + [ev.KnightRansomed(cmd.player)]
 
 
-def correct(state: GameState, cmd: Correct) -> list:
+def correct(state: GameState, cmd: Correct) -> list[ev.Event]:
     reason = require_reason(cmd.reason)
     refusal = correction_refusal(state, cmd.counter, cmd.value)
     if refusal is not None:
         raise refusal
-    events: list = [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
+    events: list[ev.Event] = [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
     owner, _, kind = cmd.counter.partition(".")
     if (owner, kind) in state.taxes and cmd.value < TAX_THRESHOLD:
         events.append(ev.RoyalTaxSettled(owner, kind, waived=False))  # nothing left to tax
     return events
 
 
-def royal_tax(state: GameState, cmd: PayRoyalTax) -> list:
+def royal_tax(state: GameState, cmd: PayRoyalTax) -> list[ev.Event]:
     return pay_royal_tax(state, cmd.player)
 
 
-HANDLERS: dict[str, Callable[[GameState, Any], list]] = {
+HANDLERS: dict[str, Callable[[GameState, Any], list[ev.Event]]] = {
     "place-ducats": place_ducats,
     "choose-actions": choose_actions,
     "play-document": play_document,
@@ -253,7 +253,7 @@ def _check_player(state: GameState, command: Any) -> None:
             raise RuleViolation("player.unknown", "nobody plays '{colour}' at this table", colour=colour)
 
 
-def decide(state: GameState, command: Any) -> list:
+def decide(state: GameState, command: Any) -> list[ev.Event]:
     handler = HANDLERS.get(getattr(command, "type", None))
     if handler is None:
         what = getattr(command, "type", None) or type(command).__name__
@@ -288,7 +288,7 @@ def decide(state: GameState, command: Any) -> list:
     return events
 
 
-def _fold(state: GameState, events: list) -> GameState:
+def _fold(state: GameState, events: list[ev.Event]) -> GameState:
     for event in events:
         state = evolve(state, event)
     return state

@@ -37,7 +37,7 @@ def effects_due(state: GameState, colour: str) -> tuple[str, ...]:
     return tuple(due)
 
 
-def apply_document(state: GameState, cmd: ApplyDocument) -> list:
+def apply_document(state: GameState, cmd: ApplyDocument) -> list[ev.Event]:
     not_now(state)
     if state.rules.document(cmd.document) is None:
         raise RuleViolation(
@@ -50,7 +50,7 @@ def apply_document(state: GameState, cmd: ApplyDocument) -> list:
             player=cmd.player,
             document=cmd.document,
         )
-    events: list = []
+    events: list[ev.Event] = []
     after = state
     for move in cmd.moves:
         handed = moved(after, HandOver(move.source, move.target, move.coins, move.walls, move.towers, cmd.document))
@@ -59,7 +59,7 @@ def apply_document(state: GameState, cmd: ApplyDocument) -> list:
     return events + [ev.DocumentApplied(cmd.player, cmd.document)]
 
 
-def correct_hand(state: GameState, cmd: CorrectHand) -> list:
+def correct_hand(state: GameState, cmd: CorrectHand) -> list[ev.Event]:
     reason = require_reason(cmd.reason)
     for doc in cmd.documents:
         if state.rules.document(doc) is None:

@@ -70,12 +70,12 @@ def room_for(state: GameState, player: str, piece: str) -> int:
     return CASTLE_LIMIT - (p.walls if piece == "wall" else p.towers)
 
 
-def take_document(state: GameState, cmd: TakeDocument) -> list:
+def take_document(state: GameState, cmd: TakeDocument) -> list[ev.Event]:
     _require_turn(state, cmd.player, (1,))
     price = document_price(state)
     if price == 0 and cmd.payment is not None and cmd.payment.value:
         raise RuleViolation("field1.free", "a lone Brother Jacob gives the document for nothing: no payment")
-    events: list = pay_sack(state, cmd.player, price, cmd.payment, "a document") if price else []
+    events: list[ev.Event] = pay_sack(state, cmd.player, price, cmd.payment, "a document") if price else []
     deck = state.deck
     if not deck:
         if not state.discard:
@@ -89,12 +89,12 @@ def take_document(state: GameState, cmd: TakeDocument) -> list:
     return events + [ev.DocumentDrawn(cmd.player, cmd.document), ev.PlayerDone(cmd.player)]
 
 
-def decline(state: GameState, cmd: Decline) -> list:
+def decline(state: GameState, cmd: Decline) -> list[ev.Event]:
     _require_turn(state, cmd.player, (1, 2, 3))
     return [ev.PlayerDone(cmd.player)]
 
 
-def buy_pieces(state: GameState, cmd: BuyPieces) -> list:
+def buy_pieces(state: GameState, cmd: BuyPieces) -> list[ev.Event]:
     field = _require_turn(state, cmd.player, (2, 3))
     piece = PIECE_OF_FIELD[field]
     walls = piece == "wall"
@@ -254,7 +254,7 @@ def _field_complete(state: GameState) -> bool:
     return True
 
 
-def auto_step(state: GameState) -> list | None:
+def auto_step(state: GameState) -> list[ev.Event] | None:
     """The next step that needs nobody's decision, or None when the table must act."""
     if state.taxes or state.phase != RESOLVE:
         return None
@@ -276,8 +276,8 @@ def auto_step(state: GameState) -> list | None:
     return last_field_done(state)
 
 
-def open_field(state: GameState, field: int, players: tuple[str, ...]) -> list:
-    events: list = [ev.FieldOpened(field, players)]
+def open_field(state: GameState, field: int, players: tuple[str, ...]) -> list[ev.Event]:
+    events: list[ev.Event] = [ev.FieldOpened(field, players)]
     if field == 4:
         events += start_knights(state, players)
     elif field in (5, 6):

@@ -21,7 +21,7 @@ from engines.gluecksritter.rules import CASTLE_LIMIT
 from engines.gluecksritter.state import GameState, Knight, Offer
 
 
-def choose_first_offerer(state: GameState, cmd: ChooseFirstOfferer) -> list:
+def choose_first_offerer(state: GameState, cmd: ChooseFirstOfferer) -> list[ev.Event]:
     k = field4(state, ("choose-first",), RuleViolation("field4.not-now", "naming who offers first is not due now"))
     if cmd.player != k.decider:
         raise RuleViolation(
@@ -41,7 +41,7 @@ def _haggle_turn(state: GameState, player: str, not_now: RuleViolation) -> Knigh
     return k
 
 
-def make_offer(state: GameState, cmd: MakeOffer) -> list:
+def make_offer(state: GameState, cmd: MakeOffer) -> list[ev.Event]:
     k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "an offer is not due now"))
     offer = Offer(cmd.player, cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise)
     if min(cmd.ducats, cmd.walls, cmd.towers, cmd.loot_promise) < 0:
@@ -68,12 +68,12 @@ def make_offer(state: GameState, cmd: MakeOffer) -> list:
     return [ev.OfferMade(offer)]
 
 
-def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
+def accept_offer(state: GameState, cmd: AcceptOffer) -> list[ev.Event]:
     k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "accepting an offer is not due now"))
     offer = k.offer
     if offer is None:
         raise RuleViolation("haggle.no-offer", "there is no offer to accept")
-    events: list = [ev.OfferAccepted(cmd.player, offer)]
+    events: list[ev.Event] = [ev.OfferAccepted(cmd.player, offer)]
     giver, taker = state.player(offer.by), state.player(cmd.player)
     walls = min(offer.walls, giver.walls, CASTLE_LIMIT - taker.walls)
     towers = min(offer.towers, giver.towers, CASTLE_LIMIT - taker.towers)
@@ -85,7 +85,7 @@ def accept_offer(state: GameState, cmd: AcceptOffer) -> list:
     return events
 
 
-def pay_offer(state: GameState, cmd: PayOffer) -> list:
+def pay_offer(state: GameState, cmd: PayOffer) -> list[ev.Event]:
     """The winner pays the Ducats of the accepted offer in coins of his choice (or the app's
     proposal), at most what he holds; then he acts."""
     k = field4(state, ("pay",), RuleViolation("field4.not-now", "paying the accepted offer is not due now"))
@@ -99,7 +99,7 @@ def pay_offer(state: GameState, cmd: PayOffer) -> list:
     return pay_player(state, cmd.player, payee, amount, cmd.payment, "the accepted offer") + [ev.OfferPaid(cmd.player)]
 
 
-def keep_loot(state: GameState, cmd: KeepLoot) -> list:
+def keep_loot(state: GameState, cmd: KeepLoot) -> list[ev.Event]:
     """The winner hands over none of the promised loot (handing over all or part of it is a
     hand-over, see :mod:`handover`)."""
     k = field4(state, ("promise",), RuleViolation("field4.not-now", "answering the promise of loot is not due now"))
@@ -109,7 +109,7 @@ def keep_loot(state: GameState, cmd: KeepLoot) -> list:
     return [ev.LootKept(cmd.player, k.offer.loot_promise), ev.KnightFinished()]
 
 
-def reject_offer(state: GameState, cmd: RejectOffer) -> list:
+def reject_offer(state: GameState, cmd: RejectOffer) -> list[ev.Event]:
     k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "rejecting an offer is not due now"))
     offer = k.offer
     if offer is None or not offer.loot_promise:
@@ -117,13 +117,13 @@ def reject_offer(state: GameState, cmd: RejectOffer) -> list:
     return [ev.OfferRejected(cmd.player, offer)]
 
 
-def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list:
+def decline_to_offer(state: GameState, cmd: DeclineToOffer) -> list[ev.Event]:
     k = _haggle_turn(state, cmd.player, RuleViolation("field4.not-now", "declining to offer is not due now"))
     if k.offer is not None:
         raise RuleViolation(
             "haggle.answer", "{player} must top {offerer}'s offer or accept it", player=cmd.player, offerer=k.offer.by
         )
-    events: list = [ev.OfferDeclined(cmd.player)]
+    events: list[ev.Event] = [ev.OfferDeclined(cmd.player)]
     if other_knight(k, cmd.player) in k.passed:
         events += [ev.KnightsImprisoned(k.knights, "neither knight made an offer"), ev.KnightFinished()]
     return events

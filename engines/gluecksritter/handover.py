@@ -23,7 +23,7 @@ from engines.gluecksritter.state import CHOOSE, GameState
 SACK, SUPPLY = "sack", "supply"
 
 
-def hand_over(state: GameState, cmd: HandOver) -> list:
+def hand_over(state: GameState, cmd: HandOver) -> list[ev.Event]:
     not_now(state)
     handed = moved(state, cmd)
     if _answers_promise(state, cmd):

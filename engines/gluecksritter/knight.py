@@ -11,7 +11,7 @@ from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN
 from engines.gluecksritter.state import GameState, Knight
 
 
-def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:
+def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list[ev.Event]:
     if len(knights) == 1:
         return [ev.KnightStarted(knights, "act", actor=knights[0])]
     if len(knights) >= 3:
@@ -25,12 +25,12 @@ def open_knight_field(state: GameState, knights: tuple[str, ...]) -> list:
     return [ev.KnightStarted(knights, "choose-first", decider=decider.colour)]
 
 
-def start_knights(state: GameState, pickers: tuple[str, ...]) -> list:
+def start_knights(state: GameState, pickers: tuple[str, ...]) -> list[ev.Event]:
     """Field 4 opens for the players who laid card 4; a knight that sits in the dungeon (a
     correction put it there after its card was laid) does not act."""
     held = tuple(p for p in pickers if state.player(p).knight_in_dungeon)
     free = tuple(p for p in pickers if p not in held)
-    events: list = [ev.KnightsInDungeon(held)] if held else []
+    events: list[ev.Event] = [ev.KnightsInDungeon(held)] if held else []
     if not free:
         return events + [ev.KnightStarted(pickers, "done")]
     return events + open_knight_field(state, free)
@@ -40,7 +40,7 @@ ACTING = ("act", "raid-piece", "pay")  # the acting knight is known
 CONTESTING = ("duel", "haggle-roll", "choose-first", "haggle")  # two knights still contend
 
 
-def dungeon_step(state: GameState) -> list | None:
+def dungeon_step(state: GameState) -> list[ev.Event] | None:
     """A correction sent a knight of the unfinished field 4 to the dungeon: it no longer acts.
     The acting knight: nobody acts. One of two contending knights: the other acts alone."""
     k = state.knight
@@ -70,7 +70,7 @@ def other_knight(k: Knight, player: str) -> str:
     return b if player == a else a
 
 
-def _finish(state: GameState, k: Knight) -> list:
+def _finish(state: GameState, k: Knight) -> list[ev.Event]:
     """The acting knight is done. osullivan: both knights to the dungeon; a winner who promised
     a share of the loot is asked next what he hands over of it."""
     if state.rules.ruleset != OSULLIVAN:
@@ -92,7 +92,7 @@ def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
     return options
 
 
-def knight_act(state: GameState, cmd: KnightAct) -> list:
+def knight_act(state: GameState, cmd: KnightAct) -> list[ev.Event]:
     k = field4(state, ("act",), RuleViolation("field4.not-now", "the Black Knight's action is not due now"))
     if cmd.player != k.actor:
         raise RuleViolation(
@@ -113,7 +113,7 @@ def knight_act(state: GameState, cmd: KnightAct) -> list:
     if cmd.face is None or not 1 <= cmd.face <= 6:
         raise RuleViolation("field4.special-die", "a raid needs the special die's face, 1 to 6")
     symbol = state.rules.special_die[cmd.face - 1]
-    events: list = [acted, ev.RaidRolled(cmd.player, victim, cmd.face, symbol)]
+    events: list[ev.Event] = [acted, ev.RaidRolled(cmd.player, victim, cmd.face, symbol)]
     if symbol == "sack":
         loot = state.player(victim).coins
         if loot.count:
@@ -127,7 +127,7 @@ def knight_act(state: GameState, cmd: KnightAct) -> list:
     return events + _finish(state, k)
 
 
-def raid_piece(state: GameState, cmd: RaidPiece) -> list:
+def raid_piece(state: GameState, cmd: RaidPiece) -> list[ev.Event]:
     k = field4(state, ("raid-piece",), RuleViolation("field4.not-now", "choosing the raided piece is not due now"))
     if cmd.player != k.actor or k.victim is None:
         raise RuleViolation("field4.actor", "{actor} is the raider, not {player}", actor=k.actor, player=cmd.player)
@@ -143,7 +143,7 @@ def raid_piece(state: GameState, cmd: RaidPiece) -> list:
     return [ev.PieceMoved(k.victim, cmd.player, cmd.piece, "raid"), *_finish(state, k)]
 
 
-def roll_die(state: GameState, cmd: RollDie) -> list:
+def roll_die(state: GameState, cmd: RollDie) -> list[ev.Event]:
     k = field4(
         state, ("duel", "haggle-roll"), RuleViolation("field4.not-now", "a roll of the number die is not due now")
     )
@@ -154,7 +154,7 @@ def roll_die(state: GameState, cmd: RollDie) -> list:
     if not 1 <= cmd.value <= 6:
         raise RuleViolation("die.value", "the number die shows 1 to 6, not {value}", value=cmd.value)
     purpose = "duel" if k.stage == "duel" else "haggle"
-    events: list = [ev.DieRolled(cmd.player, cmd.value, purpose)]
+    events: list[ev.Event] = [ev.DieRolled(cmd.player, cmd.value, purpose)]
     rolls = dict(k.rolls + ((cmd.player, cmd.value),))
     if len(rolls) < 2:
         return events

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter.coins import Coins, payment_refusal, propose_payment
-from engines.gluecksritter.events import CoinsMoved
+from engines.gluecksritter.events import CoinsMoved, Event
 from engines.gluecksritter.state import GameState
 
 
@@ -44,12 +44,12 @@ def _unaffordable(payer: str, amount: int, held: Coins, reason: str) -> RuleViol
     )
 
 
-def pay_sack(state: GameState, player: str, amount: int, payment: Coins | None, reason: str) -> list:
+def pay_sack(state: GameState, player: str, amount: int, payment: Coins | None, reason: str) -> list[Event]:
     """A price paid into the sack. ``payment`` None: the app's proposal. Overpaying by one
     Ducat (gold only, odd price) gets a silver back from the sack when the setting allows
     and the sack has one."""
     paid = _coins_paid(state, player, amount, payment, reason)
-    events: list = [CoinsMoved(player, "sack", paid, reason)]
+    events: list[Event] = [CoinsMoved(player, "sack", paid, reason)]
     if paid.value > amount and state.rules.change_from_sack and state.sack.silver >= 1:
         events.append(CoinsMoved("sack", player, Coins(1, 0), "change"))
     return events
@@ -59,13 +59,15 @@ def can_afford(state: GameState, player: str, amount: int) -> bool:
     return state.player(player).coins.value >= amount
 
 
-def pay_player(state: GameState, payer: str, payee: str, amount: int, payment: Coins | None, reason: str) -> list:
+def pay_player(
+    state: GameState, payer: str, payee: str, amount: int, payment: Coins | None, reason: str
+) -> list[Event]:
     """Ducats handed from one player to another, in the coins the payer names (``payment``
     None: the app's proposal, as for the sack). Only gold and an odd sum: one gold too many goes
     over and the payee gives a silver back, or, holding none, changes a gold at the sack first;
     failing both, the Ducat too many stays with the payee."""
     paid = _coins_paid(state, payer, amount, payment, reason)
-    events: list = [CoinsMoved(payer, payee, paid, reason)]
+    events: list[Event] = [CoinsMoved(payer, payee, paid, reason)]
     if paid.value <= amount:
         return events
     if state.player(payee).silver >= 1:

@@ -30,14 +30,14 @@ def verdict(state: GameState) -> tuple[tuple[str, ...], str]:
     return winners, "complete castles and equal Ducats: a shared win"
 
 
-def end_of_round(state: GameState) -> list:
+def end_of_round(state: GameState) -> list[ev.Event]:
     winners, reason = verdict(state)
     if not winners:
         return [ev.RoundEnded(state.round)]
     return [ev.GameEnded(winners, reason)]
 
 
-def last_field_done(state: GameState) -> list | None:
+def last_field_done(state: GameState) -> list[ev.Event] | None:
     """Every field is resolved: the round ends now, or waits while documents are held, or (None)
     is already waiting."""
     if state.round_closing:
@@ -47,7 +47,7 @@ def last_field_done(state: GameState) -> list | None:
     return end_of_round(state)
 
 
-def end_round(state: GameState, cmd: EndRound) -> list:
+def end_round(state: GameState, cmd: EndRound) -> list[ev.Event]:
     if state.phase != RESOLVE or not state.round_closing:
         raise RuleViolation(
             "end-round.not-now",
@@ -56,7 +56,7 @@ def end_round(state: GameState, cmd: EndRound) -> list:
     return end_of_round(state)
 
 
-def judge_again(state: GameState) -> list:
+def judge_again(state: GameState) -> list[ev.Event]:
     """After a correction of a finished game: a new verdict if the corrected table gives another
     one. Without any winner left the game goes on with the next round."""
     winners, reason = verdict(state)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter.coins import Coins
-from engines.gluecksritter.events import CoinsMoved, RoyalTaxDue, RoyalTaxSettled
+from engines.gluecksritter.events import CoinsMoved, Event, RoyalTaxDue, RoyalTaxSettled
 from engines.gluecksritter.rules import TAX_THRESHOLD
 from engines.gluecksritter.state import GameState
 
 KINDS = ("silver", "gold")
 
 
-def taxes_after(before: GameState, after: GameState) -> list:
+def taxes_after(before: GameState, after: GameState) -> list[Event]:
     """RoyalTaxDue for every player and kind that grew in this step and now reaches 8."""
     due = []
     for old, new in zip(before.players, after.players, strict=True):
@@ -28,11 +28,11 @@ def tax_amount(count: int) -> int:
     return count // 2 if count >= TAX_THRESHOLD else 0
 
 
-def pay_royal_tax(state: GameState, player: str) -> list:
+def pay_royal_tax(state: GameState, player: str) -> list[Event]:
     kinds = [kind for who, kind in state.taxes if who == player]
     if not kinds:
         raise RuleViolation("royal-tax.none-due", "{player} owes no royal tax now", player=player)
-    events: list = []
+    events: list[Event] = []
     p = state.player(player)
     for kind in kinds:
         amount = tax_amount(getattr(p, kind))

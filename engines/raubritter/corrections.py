@@ -22,7 +22,7 @@ from engines.raubritter.state import OVER, PLAY, Cell, GameState
 from engines.raubritter.turns import pass_turn
 
 
-def correct_knights(state: GameState, cmd: Correct) -> list:
+def correct_knights(state: GameState, cmd: Correct) -> list[ev.Event]:
     """``<colour>.knights``: the knights the player has in hand; the rest of the 30 not on a tile
     is set aside (out of the game)."""
     reason = require_reason(cmd.reason)
@@ -54,7 +54,7 @@ def correct_knights(state: GameState, cmd: Correct) -> list:
     return [Corrected(cmd.counter, p.knights, cmd.value, reason)]
 
 
-def correct_tile(state: GameState, cmd: CorrectTile) -> list:
+def correct_tile(state: GameState, cmd: CorrectTile) -> list[ev.Event]:
     reason = require_reason(cmd.reason)
     if cmd.player is not None:
         known(state, cmd.player)
@@ -94,7 +94,7 @@ def _add_tile(state: GameState, cmd: CorrectTile, reason: str) -> ev.TileCorrect
     return ev.TileCorrected(cmd.player, cmd.x, cmd.y, None, cmd.kind, reason)
 
 
-def move_tile(state: GameState, cmd: MoveTile) -> list:
+def move_tile(state: GameState, cmd: MoveTile) -> list[ev.Event]:
     reason = require_reason(cmd.reason)
     cell = _tile(state, cmd.x, cmd.y)
     if (cmd.to_x, cmd.to_y) == (cmd.x, cmd.y):
@@ -108,7 +108,7 @@ def move_tile(state: GameState, cmd: MoveTile) -> list:
     return [ev.TileMoved(cmd.x, cmd.y, cmd.to_x, cmd.to_y, reason)]
 
 
-def correct_stack(state: GameState, cmd: CorrectStack) -> list:
+def correct_stack(state: GameState, cmd: CorrectStack) -> list[ev.Event]:
     reason = require_reason(cmd.reason)
     for colour in dict.fromkeys(cmd.stack):
         known(state, colour)
@@ -144,7 +144,7 @@ def correct_stack(state: GameState, cmd: CorrectStack) -> list:
     return [ev.StackCorrected(cmd.x, cmd.y, cell.stack, stack, reason)]
 
 
-def follow_up(state: GameState) -> list:
+def follow_up(state: GameState) -> list[ev.Event]:
     """What follows by itself from a corrected table: a finished game opens again for the first
     player in the game with a tile again, or is judged again; a current player left without a
     tile passes the turn (which may end the game)."""

@@ -17,7 +17,7 @@ from engines.raubritter.state import INITIAL, OVER, PLAY, Cell, GameState
 from engines.raubritter.turns import after_laying, pass_turn
 
 
-def lay_tile(state: GameState, cmd: LayTile) -> list:
+def lay_tile(state: GameState, cmd: LayTile) -> list[ev.Event]:
     player = _current(state, cmd.player, "lay-tile")
     if player.tiles_left(cmd.kind) == 0:
         raise RuleViolation("tile.none-left", "{player} has no {kind} tile left", player=cmd.player, kind=cmd.kind)
@@ -35,7 +35,7 @@ def lay_tile(state: GameState, cmd: LayTile) -> list:
         raise RuleViolation(
             "knights.none-left", "{player} has only {knights} knights left", player=cmd.player, knights=player.knights
         )
-    events: list = [ev.TileLaid(cmd.player, cmd.kind, cmd.x, cmd.y)]
+    events: list[ev.Event] = [ev.TileLaid(cmd.player, cmd.kind, cmd.x, cmd.y)]
     if cmd.drops:
         castle = Cell(cmd.x, cmd.y, cmd.kind, cmd.player)
         problem = march_problem(_with_cell(state, castle), castle, cmd.direction, cmd.drops)
@@ -46,7 +46,7 @@ def lay_tile(state: GameState, cmd: LayTile) -> list:
     return events
 
 
-def end_turn(state: GameState, cmd: EndTurn) -> list:
+def end_turn(state: GameState, cmd: EndTurn) -> list[ev.Event]:
     _current(state, cmd.player, "end-turn")
     if state.phase != PLAY:
         raise RuleViolation("turn.initial", "in the initial placement every player lays two tiles")
@@ -55,7 +55,7 @@ def end_turn(state: GameState, cmd: EndTurn) -> list:
     return pass_turn(state)
 
 
-def surrender(state: GameState, cmd: Surrender) -> list:
+def surrender(state: GameState, cmd: Surrender) -> list[ev.Event]:
     _current(state, cmd.player, "surrender")
     after = evolve(state, ev.PlayerSurrendered(cmd.player))
     return [ev.PlayerSurrendered(cmd.player), *pass_turn(after)]
@@ -97,7 +97,7 @@ def _with_cell(state: GameState, cell: Cell) -> GameState:
 PLAY_HANDLERS = {"lay-tile": lay_tile, "end-turn": end_turn, "surrender": surrender}
 
 
-def decide(state: GameState, command: Any) -> list:
+def decide(state: GameState, command: Any) -> list[ev.Event]:
     kind = getattr(command, "type", None)
     if kind in corrections.HANDLERS:
         events = list(corrections.HANDLERS[kind](state, command))
@@ -111,7 +111,7 @@ def decide(state: GameState, command: Any) -> list:
     return events
 
 
-def _fold(state: GameState, events: list) -> GameState:
+def _fold(state: GameState, events: list[ev.Event]) -> GameState:
     for event in events:
         state = evolve(state, event)
     return state

@@ -9,7 +9,7 @@ from engines.raubritter.scoring import scoring
 from engines.raubritter.state import INITIAL, OVER, PLAY, GameState
 
 
-def after_laying(state: GameState) -> list:
+def after_laying(state: GameState) -> list[ev.Event]:
     """The turn ends by itself after the initial pair, the third tile, or the last tile in hand."""
     player = state.player(state.current) if state.current else None
     if player is None:
@@ -21,7 +21,7 @@ def after_laying(state: GameState) -> list:
     return []
 
 
-def pass_turn(state: GameState, after_three: str | None = None) -> list:
+def pass_turn(state: GameState, after_three: str | None = None) -> list[ev.Event]:
     order = [p.colour for p in state.players]
     start = order.index(state.current) + 1 if state.current in order else 0
     if state.phase == INITIAL:

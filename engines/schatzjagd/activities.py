@@ -15,7 +15,7 @@ from engines.schatzjagd.rules import HAND, TELEPORTAL, castle_colour
 from engines.schatzjagd.state import GameState
 
 
-def pick_up(s: GameState, cmd: PickUp) -> list:
+def pick_up(s: GameState, cmd: PickUp) -> list[ev.Event]:
     p = calm(s, cmd.player, "pick up treasures")
     here = s.loose_at(p.place)
     free = Counter(t.kind for t in here if t.guard is None)
@@ -71,7 +71,7 @@ def pick_up(s: GameState, cmd: PickUp) -> list:
     return play.events
 
 
-def use_special(s: GameState, cmd: UseSpecial) -> list:
+def use_special(s: GameState, cmd: UseSpecial) -> list[ev.Event]:
     p = calm(s, cmd.player, "use a special card")
     usable = [c for c in s.cards_at(p.place) if c.kind == "special" and c.name != TELEPORTAL]
     card = next((c for c in usable if c.id not in s.turn.specials), None)
@@ -87,7 +87,7 @@ def use_special(s: GameState, cmd: UseSpecial) -> list:
     return play.events
 
 
-def plunder(s: GameState, cmd: Plunder) -> list:
+def plunder(s: GameState, cmd: Plunder) -> list[ev.Event]:
     """A day's search counts towards the days in a row whether or not the castle holds a treasure
     today; only a castle with treasures can give one up."""
     if not s.options.plunder:

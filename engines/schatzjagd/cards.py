@@ -56,7 +56,7 @@ def _composition(s: GameState, kind: str) -> None:
         )
 
 
-def place_card(s: GameState, cmd: PlaceCard) -> list:
+def place_card(s: GameState, cmd: PlaceCard) -> list[ev.Event]:
     p = _one_card(s, cmd.player, "slot a card into a field")
     field = place_of(s, cmd.field, "place.field")
     if castle_colour(field):
@@ -77,7 +77,7 @@ def place_card(s: GameState, cmd: PlaceCard) -> list:
     return play.events
 
 
-def cast_spell(s: GameState, cmd: CastSpell) -> list:
+def cast_spell(s: GameState, cmd: CastSpell) -> list[ev.Event]:
     p = _one_card(s, cmd.player, "cast a spell", calm=False)
     _has_card(p, "spell")
     _composition(s, "spell")
@@ -103,7 +103,7 @@ def cast_spell(s: GameState, cmd: CastSpell) -> list:
     return play.events
 
 
-def dig(s: GameState, cmd: Dig) -> list:
+def dig(s: GameState, cmd: Dig) -> list[ev.Event]:
     p = _one_card(s, cmd.player, "dig with a map")
     field = place_of(s, cmd.field, "dig.field")
     if not is_field(field):
@@ -131,7 +131,7 @@ def dig(s: GameState, cmd: Dig) -> list:
     return play.events
 
 
-def hide_treasure(s: GameState, cmd: HideTreasure) -> list:
+def hide_treasure(s: GameState, cmd: HideTreasure) -> list[ev.Event]:
     p = _one_card(s, cmd.player, "hide a treasure")
     if p.place != castle(cmd.player):
         raise RuleViolation(

@@ -79,7 +79,7 @@ def _afford(p: Henchman, price: int, shop: str, points: int = 0) -> None:
     )
 
 
-def inn(s: GameState, cmd: Inn) -> list:
+def inn(s: GameState, cmd: Inn) -> list[ev.Event]:
     p = _at(s, cmd.player, "inn")
     if p.gold >= HIGH:  # as at the school and the smith: no business for what the limit swallows whole
         raise RuleViolation(
@@ -91,7 +91,7 @@ def inn(s: GameState, cmd: Inn) -> list:
     return play.events
 
 
-def healer(s: GameState, cmd: Healer) -> list:
+def healer(s: GameState, cmd: Healer) -> list[ev.Event]:
     p = _at(s, cmd.player, "healer")
     if not cmd.cure and cmd.heal == 0:
         raise RuleViolation("healer.nothing", "ask the healer for something: cure=yes and/or heal=<gold>")
@@ -123,7 +123,7 @@ def healer(s: GameState, cmd: Healer) -> list:
     return play.events
 
 
-def school(s: GameState, cmd: School) -> list:
+def school(s: GameState, cmd: School) -> list[ev.Event]:
     p = _at(s, cmd.player, "school")
     if p.strength >= HIGH:
         raise RuleViolation("school.at-15", "{player}'s henchman has the highest strength already", player=cmd.player)
@@ -135,7 +135,7 @@ def school(s: GameState, cmd: School) -> list:
     return play.events
 
 
-def smith(s: GameState, cmd: Smith) -> list:
+def smith(s: GameState, cmd: Smith) -> list[ev.Event]:
     p = _at(s, cmd.player, "smith")
     room = HIGH - p.weapons
     if room == 0:

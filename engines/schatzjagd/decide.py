@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.schatzjagd import activities, cards, city, fight, journey, turns
+from engines.schatzjagd.events import Event
 from engines.schatzjagd.state import GameState
 
-DECIDERS: dict[str, Callable[[GameState, Any], list]] = {
+DECIDERS: dict[str, Callable[[GameState, Any], list[Event]]] = {
     "travel": journey.travel,
     "reveal": journey.reveal,
     "pick-up": activities.pick_up,
@@ -33,5 +34,5 @@ DECIDERS: dict[str, Callable[[GameState, Any], list]] = {
 }
 
 
-def decide(state: GameState, command: Any) -> list:
+def decide(state: GameState, command: Any) -> list[Event]:
     return DECIDERS[command.type](state, command)

@@ -23,7 +23,7 @@ from engines.schatzjagd.rules import in_city
 from engines.schatzjagd.state import OVER, Fight, GameState
 
 
-def challenge(s: GameState, cmd: Challenge) -> list:
+def challenge(s: GameState, cmd: Challenge) -> list[ev.Event]:
     p = own_turn(s, cmd.player, "attack")
     no_fight(s, "attack")
     alive(s, p, "attack")
@@ -61,7 +61,7 @@ def _fight(s: GameState, colour: str) -> Fight:
     return s.fight
 
 
-def exchange(s: GameState, cmd: Exchange) -> list:
+def exchange(s: GameState, cmd: Exchange) -> list[ev.Event]:
     fight = _fight(s, cmd.player)
     if cmd.player != fight.henchman:
         raise RuleViolation(
@@ -111,7 +111,7 @@ def slain(play: Play) -> None:
     apply_effects(play, fight.henchman, card.effects, "reward")
 
 
-def flee(s: GameState, cmd: Flee) -> list:
+def flee(s: GameState, cmd: Flee) -> list[ev.Event]:
     fight = _fight(s, cmd.player)
     if cmd.player not in (fight.henchman, fight.opponent):
         raise RuleViolation("fight.not-fighting", "{player}'s henchman is not in the fight", player=cmd.player)

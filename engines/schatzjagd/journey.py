@@ -121,7 +121,7 @@ def arrive(play: Play, colour: str) -> None:
             return
 
 
-def travel(s: GameState, cmd: Travel) -> list:
+def travel(s: GameState, cmd: Travel) -> list[ev.Event]:
     p = own_turn(s, cmd.player, "travel")
     no_fight(s, "travel")
     alive(s, p, "travel")
@@ -162,7 +162,7 @@ def _printed(cmd: Reveal) -> None:
         raise RuleViolation("card.numbers", "only special cards are entered with a name")
 
 
-def reveal(s: GameState, cmd: Reveal) -> list:
+def reveal(s: GameState, cmd: Reveal) -> list[ev.Event]:
     p = own_turn(s, cmd.player, "turn up a card")
     no_fight(s, "turn up the next card")
     alive(s, p, "turn up a card")
@@ -197,7 +197,7 @@ def reveal(s: GameState, cmd: Reveal) -> list:
     return play.events
 
 
-def teleport(s: GameState, cmd: Teleport) -> list:
+def teleport(s: GameState, cmd: Teleport) -> list[ev.Event]:
     if not s.options.teleportal:
         raise RuleViolation("teleportal.off", "this table plays without the teleportal")
     p = calm(s, cmd.player, "step into the teleportal")
@@ -236,7 +236,7 @@ def teleport(s: GameState, cmd: Teleport) -> list:
     return play.events
 
 
-def relocate(s: GameState, cmd: Relocate) -> list:
+def relocate(s: GameState, cmd: Relocate) -> list[ev.Event]:
     p = player(s, cmd.player)
     if s.winner is not None:
         raise RuleViolation("game.over", "the game is over: {winner} has won", winner=s.winner)

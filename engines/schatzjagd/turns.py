@@ -16,7 +16,7 @@ from engines.schatzjagd.state import CATHARSIS, GameState
 CATHARSIS_ROUNDS = 3
 
 
-def end_turn(s: GameState, cmd: EndTurn) -> list:
+def end_turn(s: GameState, cmd: EndTurn) -> list[ev.Event]:
     p = own_turn(s, cmd.player, "end the turn")
     no_fight(s, "end the turn")
     if not s.turn.died:
@@ -83,7 +83,7 @@ def begin_next(play: Play) -> None:
             kill(play, nxt, cause="poison")
 
 
-def remove_card(s: GameState, cmd: RemoveCard) -> list:
+def remove_card(s: GameState, cmd: RemoveCard) -> list[ev.Event]:
     player(s, cmd.player)
     if s.phase != CATHARSIS:
         raise RuleViolation("catharsis.none", "cards are taken off the board only in Grandlin's catharsis")
@@ -106,7 +106,7 @@ def remove_card(s: GameState, cmd: RemoveCard) -> list:
     return play.events
 
 
-def correct(s: GameState, cmd: Correct) -> list:
+def correct(s: GameState, cmd: Correct) -> list[ev.Event]:
     """Set a henchman's value by hand (``red.life``, ``red.gold``, ... ``red.poison``) with a reason."""
     colour, _, counter = cmd.counter.partition(".")
     p = player(s, colour)
