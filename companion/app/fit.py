@@ -141,7 +141,15 @@ def plain_text(markup: str) -> str:
 
 _CLOSING = {"[/b]", "[/i]", "[/u]", "[/s]", "[/size]", "[/color]", "[/font]", "[/font_family]", "[/font_context]"}
 _CLOSING |= {"[/font_features]", "[/text_language]", "[/sub]", "[/sup]", "[/ref]", "[b]", "[i]", "[u]", "[s]"}
-_OPENING = ("[size=", "[color=", "[font=", "[font_family=", "[font_context=", "[font_features=", "[text_language=")
+_OPENING: tuple[str, ...] = (
+    "[size=",
+    "[color=",
+    "[font=",
+    "[font_family=",
+    "[font_context=",
+    "[font_features=",
+    "[text_language=",
+)
 _OPENING += ("[sub]", "[sup]", "[ref=", "[anchor=")
 
 
@@ -212,6 +220,7 @@ def _drawn_rect(label: Label) -> Rect | None:
         if not line.words:
             continue
         lw = line.w
+        x: float
         if halign == "center":
             x = min(int(tw - lw), max(int(left_pad), int((tw - lw + left_pad - right_pad) / 2.0)))
         elif halign == "right":
@@ -268,7 +277,7 @@ def _ink_rect(label: Label) -> Rect | None:
 
 def _padding(options: dict[str, Any]) -> tuple[float, float, float, float]:
     padding = options.get("padding", (0, 0, 0, 0))
-    return tuple(padding) if len(padding) == 4 else (0.0, 0.0, 0.0, 0.0)  # type: ignore[return-value]
+    return tuple(padding) if len(padding) == 4 else (0.0, 0.0, 0.0, 0.0)
 
 
 # ----------------------------------------------------------------------------- touch targets

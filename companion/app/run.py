@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.app.shell import CompanionApp
     from companion.clock import DayClock
 
-    app: CompanionApp | None = None
+    app: CompanionApp  # the hardware's settings are read from it once it runs
     app = CompanionApp(
         directory,
         hardware=Hardware(lambda: app.settings_, dice=args.dice, emulator=emulator),
@@ -154,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
         app.run()
     finally:
         if emulator is not None:
+            assert stop is not None  # started with the emulator
             stop.set()
             emulator.close()
     return 0

@@ -165,7 +165,7 @@ class CompanionApp(App):
         """A game's own settings (the running game's by default), checked by the game."""
         name = game or self.game_name
         contract = screens_of(name) if name else None
-        if contract is None:
+        if not name or contract is None:
             return {}
         stored = self.settings_.games.get(name)
         settings, problems = contract.settings.read(stored, self.settings_.older)
@@ -393,14 +393,14 @@ class CompanionApp(App):
         except Exception as error:  # noqa: BLE001 - a game's screens that cannot be used
             log.error("the screens of %s cannot be used: %s", session.game.name, error)
             contract = None
-        screens = contract.screens() if contract is not None else []
+        screens: Sequence[type[Any]] = contract.screens() if contract is not None else []  # AppScreen classes
         self._let_go_of_screens(self._game_screens - {cls.screen_name for cls in screens})
         if contract is None:
             self.unshown = title_of(session.game.name)
             return False
         self.unshown = None
         for screen_class in screens:
-            self._screen_classes[screen_class.screen_name] = lambda cls=screen_class: cls
+            self._screen_classes[screen_class.screen_name] = _given(screen_class)
         self._game_screens = {cls.screen_name for cls in screens}
         self.open_table(session)
         return True
@@ -690,3 +690,7 @@ def key_name(key: int) -> str | None:
 def _importer(where: str) -> Callable[[], Any]:
     module, name = where.split(":")
     return lambda: getattr(importlib.import_module(module), name)
+
+
+def _given(screen_class: type[Any]) -> Callable[[], type[Any]]:
+    return lambda: screen_class

@@ -79,6 +79,7 @@ class Chip(FloatLayout):
         from companion.app.pieces.lines import largest_font, sizes_between
 
         label = self._label
+        assert label is not None  # called only once the chip has its label
         width, height = self.width - padding - dp(6), self.height - dp(2)
         label.text_size = (max(1.0, self.width - dp(6)), None)  # Kivy takes the padding off it
         words = _plain(self.text)

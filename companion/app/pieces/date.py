@@ -17,6 +17,7 @@ from __future__ import annotations
 import calendar
 import datetime
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
@@ -106,10 +107,10 @@ class DatePicker(GridLayout):
         self.heading.bind(size=lambda label, size: setattr(label, "text_size", size))
         first_decade = earliest.year // 10 * 10
         self.decades = list(range(first_decade, self.latest.year + 1, 10))
-        self.decade_buttons = [self._button(lambda d=d: self._decade(d)) for d in self.decades]
-        self.year_buttons = [self._button(lambda n=n: self._year_in_decade(n)) for n in range(10)]
-        self.month_buttons = [self._button(lambda m=m: self._month(m)) for m in range(1, 13)]
-        self.day_buttons = [self._button(lambda d=d: self._day(d)) for d in range(1, 32)]
+        self.decade_buttons = [self._button(partial(self._decade, d)) for d in self.decades]
+        self.year_buttons = [self._button(partial(self._year_in_decade, n)) for n in range(10)]
+        self.month_buttons = [self._button(partial(self._month, m)) for m in range(1, 13)]
+        self.day_buttons = [self._button(partial(self._day, d)) for d in range(1, 32)]
         if heading:
             self.add_widget(self.heading)
         for buttons, cols in (

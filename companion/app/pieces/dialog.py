@@ -25,7 +25,7 @@ from kivy.uix.modalview import ModalView
 from companion.app import theme
 from companion.app.pieces.choices import ChoiceList
 from companion.app.pieces.stepper import Stepper
-from companion.app.room import running_app
+from companion.app.room import TableSide, running_app
 from companion.table.notices import Refused
 
 Button = tuple[Any, Callable[[], Any], bool]
@@ -43,6 +43,13 @@ class Dialog(ModalView):
         self._recheck: tuple[Any, Callable[[], Any]] | None = None
         self.sheet = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
         self.add_widget(self.sheet)
+
+    @property
+    def table(self) -> TableSide:
+        """The running game's table: a game's dialogs are opened only while it runs."""
+        table = self.app.table
+        assert table is not None, "a game's dialog without a running game"
+        return table
 
     # ----------------------------------------------------------------------------- drawing
     def page(self, title: Any, body: Iterable[Any], buttons: list[Button], *, dark: bool = False) -> None:

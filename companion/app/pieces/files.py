@@ -118,6 +118,8 @@ class FolderChooser(FileChooserListView):
     one tap opens a folder (Kivy's ``dirselect`` would select it and open it on a double tap
     only)."""
 
+    path: str  # FileChooser's property: the folder shown
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(dirselect=True, filters=[_no_files], show_hidden=False, **kwargs)
         self.refused: Callable[[Text], None] = lambda text: None

@@ -54,6 +54,7 @@ class NameKeys(VKeyboard):
     field = ObjectProperty(None, allownone=True)
     done = ObjectProperty(None, allownone=True)
     """Called when ✓ (Done) is tapped."""
+    have_capslock: bool  # VKeyboard's property: ⇧ lit
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
@@ -201,7 +202,12 @@ class KeyboardDock(BoxLayout):
         """The field shown above the keys on each of the next ``frames`` frames: the screen lays
         itself out anew for the keys, and its list measures its pages again, over a frame or two."""
         if frames and self.target is field:
-            Clock.schedule_once(lambda _dt: (into_view(field), self._into_view(field, frames - 1)), 0)
+
+            def step(_dt: float) -> None:
+                into_view(field)
+                self._into_view(field, frames - 1)
+
+            Clock.schedule_once(step, 0)
 
     def detach(self, field: NameField) -> None:
         if self.target is field:

@@ -71,7 +71,9 @@ class Guided:
         from companion.app.room import running_app
 
         if option.command is not None:
-            running_app().table.submit(option.command)
+            table = running_app().table
+            assert table is not None  # a guide offers options only while its game runs
+            table.submit(option.command)
             return
         self.open_dialog(option.dialog, **option.args)
 

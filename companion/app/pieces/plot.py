@@ -338,7 +338,7 @@ class Plot(Widget):
                     lines.add(mesh)
 
     # ------------------------------------------------------------------------- reading back
-    def _read(self, kind: type) -> list[tuple[str, int]]:
+    def _read(self, kind: type[Any]) -> list[tuple[str, int]]:
         names = {tuple(round(c, 4) for c in rgba): name for name, rgba in theme.PLAYERS.items()}
         found, current = [], None
         for instruction in self._lines.children:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import segno
 from kivy.clock import Clock
@@ -44,6 +45,9 @@ DARK, LIGHT = b"\x00\x00\x00\xff", b"\xff\xff\xff\xff"
 KEPT = 4  # codes kept after they were made, the newest
 _made: OrderedDict[str, Any] = OrderedDict()  # data -> its segno code, or None: more than a code holds
 _making = threading.Lock()
+# segno's capacity table per version and error level; its micro versions' keys (None among them)
+# make mypy see its values as ``object``
+_CAPACITY = cast(Mapping[int, Mapping[int | None, int]], segno_consts.SYMBOL_CAPACITY)
 
 
 def code_of(data: str) -> Any:
@@ -81,7 +85,7 @@ def modules_at_most(data: str) -> int:
     length = len(data.encode("utf-8"))
     for version in range(1, 41):
         count_bits = 8 if version < 10 else 16  # the byte mode's character count
-        if segno_consts.SYMBOL_CAPACITY[version][segno_consts.ERROR_LEVEL_L] >= 4 + count_bits + 8 * length:
+        if _CAPACITY[version][segno_consts.ERROR_LEVEL_L] >= 4 + count_bits + 8 * length:
             return 17 + 4 * version + 2 * QUIET_ZONE
     return 0
 

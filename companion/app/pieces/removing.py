@@ -33,6 +33,7 @@ class SafeRemoval:
     sticks: Sticks
     removal: Removal | None
     removed: Text | None
+    problem: Any  # the Dialog's: the problem it shows
 
     def stick_row(self, drive: Drive) -> Any:
         """``drive``'s row: the stick, and "Remove safely" (or "Removing …" while it goes)."""
@@ -81,15 +82,13 @@ class SafeRemoval:
         if state == REMOVED:
             self.removed = Message("{drive} can be pulled out now.", drive=name)
         elif state == IN_USE:
-            self.problem = Message(  # type: ignore[attr-defined]
+            self.problem = Message(
                 "{drive} is still in use and stays in: wait a moment, then tap Remove safely again.", drive=name
             )
         elif state == NO_HELPER:
-            self.problem = Message(  # type: ignore[attr-defined]
-                "{drive} could not be unmounted here, but everything is written to it.", drive=name
-            )
+            self.problem = Message("{drive} could not be unmounted here, but everything is written to it.", drive=name)
         else:
-            self.problem = Message(  # type: ignore[attr-defined]
+            self.problem = Message(
                 "{drive} could not be flushed ({problem}): leave it in and try again.", drive=name, problem=removal.why
             )
         self.show()  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ seat has taken; nothing needs them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from kivy.metrics import dp
@@ -60,7 +61,7 @@ class Seating(GridLayout):
                 text=self.names.get(colour, ""),
                 hint_text=app.tr(Cap(Word(colour))),
                 limit=NAME_LIMIT,
-                offered=lambda c=colour: self.offered(c),
+                offered=partial(self.offered, colour),
             )
             field.bind(text=lambda _field, text, c=colour: self._name(c, text))
             self.name_rows.add_widget(field)

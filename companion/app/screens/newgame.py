@@ -65,7 +65,8 @@ class NewGameScreen(AppScreen):
     def fold_word(self, folded: bool) -> None:
         """While the keys show, the shell's bottom line folds away and its 48 px go to the form
         above the keys (at 800×480 a name field and the row above it, not the field alone)."""
-        shell = running_app().root
+        app: Any = running_app()  # the Kivy App: its root is the shell
+        shell = app.root
         if hasattr(shell, "word_folded"):
             shell.word_folded = folded
 

@@ -42,7 +42,7 @@ class SettingsScreen(AppScreen):
         self.ids.wiring.text = "\n".join(app.tr(text) for text in app.wiring_words())
 
     def show_game_settings(self, app: Any) -> None:
-        games = [(name, title) for name, title in playable() if screens_of(name).settings.form is not None]
+        games = [(name, title) for name, title in playable() if _has_form(name)]
         game = app.game_name if app.table is not None else (self.chosen_game or (games[0][0] if games else None))
         self.ids.games.clear_widgets()
         if app.table is None and len(games) > 1:
@@ -50,7 +50,7 @@ class SettingsScreen(AppScreen):
                 self.ids.games.add_widget(toggle(title, name == game, lambda n=name: self._choose(n)))
         box = self.ids.game
         contract = screens_of(game) if game else None
-        if contract is None or contract.settings.form is None:
+        if not game or contract is None or contract.settings.form is None:
             box.clear_widgets()
             box.height = 0
             self._form = None
@@ -59,7 +59,11 @@ class SettingsScreen(AppScreen):
         # the game's own settings are the defaults of its new games (a running game keeps its own)
         self.ids.game_title.text = app.tr(Message("New games: {game}", game=title_of(game)))
         if self._form is None or self._form[0] != game:
-            form = contract.settings.form(app.game_settings(game), lambda s, g=game: app.store_game_settings(g, s))
+
+            def store(settings: dict[str, Any], g: str = game) -> None:
+                app.store_game_settings(g, settings)
+
+            form = contract.settings.form(app.game_settings(game), store)
             box.clear_widgets()
             box.add_widget(form)
             form.bind(height=lambda widget, height: setattr(box, "height", height))
@@ -86,3 +90,9 @@ class SettingsScreen(AppScreen):
 
     def on_leave(self, *args: Any) -> None:
         running_app().tell("")
+
+
+def _has_form(game: str) -> bool:
+    screens = screens_of(game)
+    assert screens is not None  # playable() lists only games with screens
+    return screens.settings.form is not None
