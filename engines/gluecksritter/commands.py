@@ -7,9 +7,9 @@ from typing import Literal
 
 from engines.core.correction import Correct
 from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.rules import Piece
 
 Kind = Literal["silver", "gold"]
-Piece = Literal["wall", "tower"]
 
 
 @dataclass(frozen=True, slots=True)

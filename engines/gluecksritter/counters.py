@@ -29,7 +29,8 @@ def counter_names(state: GameState) -> list[str]:
 def read_counter(state: GameState, name: str) -> int:
     owner, _, what = name.partition(".")
     if owner in ("field5", "field6", "sack") and what in FIELD_COUNTERS:
-        return getattr(state.pile(owner), what)
+        coins: int = getattr(state.pile(owner), what)
+        return coins
     if owner == "supply" and what in ("walls", "towers"):
         return state.supply_walls if what == "walls" else state.supply_towers
     if name == "deck":
@@ -44,7 +45,8 @@ def read_counter(state: GameState, name: str) -> int:
             return int(p.knight_in_dungeon)
         if what == "documents":
             return len(p.documents)
-        return getattr(p, what)
+        value: int = getattr(p, what)
+        return value
     raise KeyError(name)
 
 

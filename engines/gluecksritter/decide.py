@@ -204,8 +204,9 @@ def correct(state: GameState, cmd: Correct) -> list[ev.Event]:
         raise refusal
     events: list[ev.Event] = [Corrected(cmd.counter, read_counter(state, cmd.counter), cmd.value, reason)]
     owner, _, kind = cmd.counter.partition(".")
-    if (owner, kind) in state.taxes and cmd.value < TAX_THRESHOLD:
-        events.append(ev.RoyalTaxSettled(owner, kind, waived=False))  # nothing left to tax
+    due = next((k for who, k in state.taxes if (who, k) == (owner, kind)), None)
+    if due is not None and cmd.value < TAX_THRESHOLD:
+        events.append(ev.RoyalTaxSettled(owner, due, waived=False))  # nothing left to tax
     return events
 
 
@@ -254,7 +255,7 @@ def _check_player(state: GameState, command: Any) -> None:
 
 
 def decide(state: GameState, command: Any) -> list[ev.Event]:
-    handler = HANDLERS.get(getattr(command, "type", None))
+    handler = HANDLERS.get(getattr(command, "type", ""))  # no command type is ""
     if handler is None:
         what = getattr(command, "type", None) or type(command).__name__
         raise RuleViolation("command.unknown", "'{command}' is not a Die Glücksritter command", command=str(what))

@@ -261,7 +261,9 @@ def auto_step(state: GameState) -> list[ev.Event] | None:
     if state.field_open:
         if state.field in (1, 2, 3):
             reasons = ((p, pass_over(state, p)) for p in state.todo)
-            stuck = [ev.PlayerPassedOver(p, state.field, why.message) for p, why in reasons if why is not None]
+            stuck: list[ev.Event] = [
+                ev.PlayerPassedOver(p, state.field, why.message) for p, why in reasons if why is not None
+            ]
             if stuck:
                 return stuck
         if state.field == 4 and (held := dungeon_step(state)):

@@ -3,11 +3,13 @@ offers in :mod:`haggle`); three or more all go to the dungeon."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.core.errors import RuleViolation
 from engines.gluecksritter import events as ev
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import KnightAct, RaidPiece, RollDie
-from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN
+from engines.gluecksritter.rules import CASTLE_LIMIT, OSULLIVAN, Piece
 from engines.gluecksritter.state import GameState, Knight
 
 
@@ -82,9 +84,9 @@ def _finish(state: GameState, k: Knight) -> list[ev.Event]:
     return [seen, ev.KnightFinished()]
 
 
-def raid_options(state: GameState, raider: str, victim: str) -> list[str]:
+def raid_options(state: GameState, raider: str, victim: str) -> list[Piece]:
     r, v = state.player(raider), state.player(victim)
-    options = []
+    options: list[Piece] = []
     if v.walls and r.walls < CASTLE_LIMIT:
         options.append("wall")
     if v.towers and r.towers < CASTLE_LIMIT:
@@ -153,7 +155,7 @@ def roll_die(state: GameState, cmd: RollDie) -> list[ev.Event]:
         raise RuleViolation("field4.rolled", "{player} has already rolled", player=cmd.player)
     if not 1 <= cmd.value <= 6:
         raise RuleViolation("die.value", "the number die shows 1 to 6, not {value}", value=cmd.value)
-    purpose = "duel" if k.stage == "duel" else "haggle"
+    purpose: Literal["duel", "haggle"] = "duel" if k.stage == "duel" else "haggle"
     events: list[ev.Event] = [ev.DieRolled(cmd.player, cmd.value, purpose)]
     rolls = dict(k.rolls + ((cmd.player, cmd.value),))
     if len(rolls) < 2:

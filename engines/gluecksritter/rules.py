@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
-SCHMIDT = "schmidt-1998"
-OSULLIVAN = "osullivan-2002"
 RuleSetName = Literal["schmidt-1998", "osullivan-2002"]
+SCHMIDT: RuleSetName = "schmidt-1998"
+OSULLIVAN: RuleSetName = "osullivan-2002"
 
 COLOURS = ("red", "blue", "green", "yellow", "white", "black")
 Colour = Literal["red", "blue", "green", "yellow", "white", "black"]
@@ -27,6 +27,8 @@ Seal = Literal["red", "yellow"]
 Effect = Literal["royal-tax-waiver", "table"]
 Language = Literal["de", "en"]
 Place = Literal["holder", "other", "sack", "supply"]
+Piece = Literal["wall", "tower"]
+SpecialDie = tuple[DieSymbol, DieSymbol, DieSymbol, DieSymbol, DieSymbol, DieSymbol]
 
 SILVER_TOTAL = 60
 GOLD_TOTAL = 40
@@ -39,9 +41,9 @@ RANSOM_PRICE = 4
 TAX_THRESHOLD = 8
 FIELD1_SHARED_PRICE = 4
 PIECE_PRICES = {"wall": (4, 6), "tower": (5, 7)}  # (alone, shared)
-PIECE_OF_FIELD = {2: "wall", 3: "tower"}
+PIECE_OF_FIELD: dict[int, Piece] = {2: "wall", 3: "tower"}
 HAGGLE_VALUE = {"wall": 4, "tower": 5}
-DEFAULT_SPECIAL_DIE: tuple[DieSymbol, ...] = ("sack", "sack", "sack", "sack", "castle", "castle")
+DEFAULT_SPECIAL_DIE: SpecialDie = ("sack", "sack", "sack", "sack", "castle", "castle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,7 @@ class Rules:
     ruleset: str
     digital_sack: bool
     change_from_sack: bool
-    special_die: tuple[str, ...]
+    special_die: tuple[DieSymbol, ...]
     documents: tuple[DocumentKind, ...]
     real_documents: bool = False
 
@@ -162,7 +164,7 @@ class DocumentSpec(BaseModel):
         )
 
 
-def _texts(value: str | dict[str, str] | None) -> tuple[tuple[str, str], ...]:
+def _texts(value: str | dict[Language, str] | None) -> tuple[tuple[str, str], ...]:
     """(language, text) pairs; one text for every language is ``("*", text)``."""
     if value is None:
         return ()
@@ -181,7 +183,7 @@ class Setup(BaseModel):
     digital_sack: bool = False
     real_documents: bool = False  # the table's own document cards: the drawn card is entered
     change_from_sack: bool = True
-    special_die: tuple[DieSymbol, DieSymbol, DieSymbol, DieSymbol, DieSymbol, DieSymbol] = DEFAULT_SPECIAL_DIE
+    special_die: SpecialDie = DEFAULT_SPECIAL_DIE
     documents: tuple[DocumentSpec, ...]
 
     @field_validator("players")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from engines.core.frozen import replace
 from engines.gluecksritter.coins import Coins
@@ -110,7 +111,7 @@ class GameState:
     passed_over: tuple[tuple[str, str], ...] = ()  # (player, why) passed over on the open field
     knight: Knight | None = None
     round_closing: bool = False  # every field resolved; the round ends on the table's end-round
-    taxes: tuple[tuple[str, str], ...] = ()  # (player, "silver" | "gold") due, in order
+    taxes: tuple[tuple[str, Literal["silver", "gold"]], ...] = ()  # (player, kind of coin) due, in order
     winners: tuple[str, ...] = ()
 
     def index(self, colour: str) -> int:

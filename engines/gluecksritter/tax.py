@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from engines.core.errors import RuleViolation
 from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.commands import Kind
 from engines.gluecksritter.events import CoinsMoved, Event, RoyalTaxDue, RoyalTaxSettled
 from engines.gluecksritter.rules import TAX_THRESHOLD
 from engines.gluecksritter.state import GameState
 
-KINDS = ("silver", "gold")
+KINDS: tuple[Kind, ...] = ("silver", "gold")
 
 
 def taxes_after(before: GameState, after: GameState) -> list[Event]:
     """RoyalTaxDue for every player and kind that grew in this step and now reaches 8."""
-    due = []
+    due: list[Event] = []
     for old, new in zip(before.players, after.players, strict=True):
         for kind in KINDS:
             count = getattr(new, kind)
@@ -43,7 +44,7 @@ def pay_royal_tax(state: GameState, player: str) -> list[Event]:
     return events
 
 
-def waive_royal_tax(state: GameState, player: str, kind: str | None) -> RoyalTaxSettled:
+def waive_royal_tax(state: GameState, player: str, kind: Kind | None) -> RoyalTaxSettled:
     """The tax a Gift cancels: the named kind, or the only one due."""
     due = [k for who, k in state.taxes if who == player]
     if not due:
