@@ -12,13 +12,13 @@ effect's hand-over: ``holder`` is who played it, ``other`` a player the holder n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator, model_validator
 
 RuleSetName = Literal["schmidt-1998", "osullivan-2002"]
-SCHMIDT: RuleSetName = "schmidt-1998"
-OSULLIVAN: RuleSetName = "osullivan-2002"
+SCHMIDT: Final = "schmidt-1998"
+OSULLIVAN: Final = "osullivan-2002"
 
 COLOURS = ("red", "blue", "green", "yellow", "white", "black")
 Colour = Literal["red", "blue", "green", "yellow", "white", "black"]
