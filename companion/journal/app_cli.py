@@ -20,7 +20,7 @@ SUMMARY = """export ID [--format json|bgstats] [--language de|en] [--output FILE
   companion saves list|save [NAME]|load ID|delete-all [--yes]|quit  named saves of the running game"""
 
 
-def add_to(commands: argparse._SubParsersAction) -> None:
+def add_to(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     export = commands.add_parser(
         "export",
         help="write one game of the journal as a file",
@@ -103,7 +103,8 @@ def _guarded(name: str) -> Callable[[argparse.Namespace], int]:
 
         try:
             with damage_said(commands.journal_of(args), passing=commands.REFUSED + commands.UNUSABLE):
-                return getattr(commands, f"run_{name}")(args)
+                code: int = getattr(commands, f"run_{name}")(args)
+                return code
         except commands.REFUSED as exc:
             print(f"companion: {exc}", file=sys.stderr)
             return 1

@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 from companion.journal import bgstats, exports, saves
-from companion.journal.errors import JournalError
+from companion.journal.errors import ExportError, JournalError
 from companion.journal.paths import journal_path
 from companion.journal.store import Journal
 
 REFUSED = (saves.SaveRefused, bgstats.NotFinished, exports.NotesForbidden, exports.SecretsPending)
-UNUSABLE = (JournalError, exports.ExportError, saves.SaveError)
+UNUSABLE = (JournalError, ExportError, saves.SaveError)
 
 
 def _path(args: argparse.Namespace) -> Path:
@@ -83,12 +83,12 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         checked = exports.check_document(exports.read_json(args.file))  # before the journal is opened (or made)
     except RecursionError:
-        raise exports.ExportError(f"{args.file} is not a companion export (nested too deeply to be read)") from None
+        raise ExportError(f"{args.file} is not a companion export (nested too deeply to be read)") from None
     with _open(args, create=True) as journal:
         try:
             imported = exports.import_checked(journal, checked)
         except RecursionError:  # its one transaction keeps nothing
-            raise exports.ExportError(f"{args.file} is nested too deeply to be written into the journal") from None
+            raise ExportError(f"{args.file} is nested too deeply to be written into the journal") from None
     print(imported.game_id)
     return 0
 

@@ -40,8 +40,7 @@ from companion.i18n import Cap, Person, Word, current_language, render
 from companion.journal.errors import JournalError
 from companion.journal.exports import open_session
 from companion.journal.paths import read_settings, settings_file
-from companion.journal.rows import GameRow
-from companion.journal.session import is_over
+from companion.journal.rows import GameRow, is_over
 from companion.journal.store import Journal
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://companion.invalid/bgstats")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.journal.app_cli import record_id
 
@@ -27,7 +27,7 @@ SUMMARY = """journal verify DB   replay every game in a journal and check it
   companion journal show DB [--json] [--log]  the public view (or the log) of the running game"""
 
 
-def add_to(commands: argparse._SubParsersAction) -> None:
+def add_to(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     journal = commands.add_parser("journal", help="check and read a journal file")
     actions = journal.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser("verify", help="replay every game from its first event and check it")
@@ -102,7 +102,7 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_log(log: list[dict], *, as_json: bool) -> None:
+def _print_log(log: list[dict[str, Any]], *, as_json: bool) -> None:
     if as_json:
         print(json.dumps(log, ensure_ascii=False, indent=2))
         return

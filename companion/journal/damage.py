@@ -39,9 +39,10 @@ def damage_said(path: str | Path | None, *, passing: tuple[type[BaseException], 
     """Inside: the journal at ``path`` is read. A failure other than a :class:`JournalError` or
     one of ``passing`` (a command's own refusals) is raised again as the damage it comes from,
     when :func:`diagnose` finds some."""
+    caught: tuple[type[BaseException], ...] = (JournalError, *passing)
     try:
         yield
-    except (JournalError, *passing):
+    except caught:
         raise
     except Exception as failure:
         found = diagnose(path) if path is not None and Path(path).exists() else None

@@ -85,7 +85,7 @@ def secrets_held(game: Any, state: Any, undone_events: Iterable[dict[str, Any]])
     secrets = _secrets(game)
     if secrets is None:
         return []
-    found = secrets.held(state)
+    found: list[str] = secrets.held(state)
     if any(secrets.is_secret(e) for e in undone_events):
         found.append("an undone command holds a secret (a pick or a document) that was never revealed")
     return found

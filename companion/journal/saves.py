@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import clock
-from companion.journal.errors import JournalError, verify_hint
-from companion.journal.exports import ExportError, damaged, open_session, pending_picks, rebuild, write_game
+from companion.journal.errors import ExportError, JournalError, verify_hint
+from companion.journal.exports import damaged, open_session, pending_picks, write_game
 from companion.journal.games import game_named
-from companion.journal.session import Session, is_over
-from companion.journal.store import EntryRow, Journal, now
+from companion.journal.rebuild import rebuild
+from companion.journal.rows import EntryRow, is_over, now
+from companion.journal.session import Session
+from companion.journal.store import Journal
 from engines.core.history import History
 from engines.core.saved import SavedFormatError, dump_history, load_history
 
@@ -71,7 +73,7 @@ def stamp(moment: datetime.datetime | None = None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def history_of(session: Session) -> History:
+def history_of(session: Session) -> History[Any]:
     """The session's line of play as a core History (the recorded events, not decided again), up
     to the last point where no pick waits to be revealed: picks not yet revealed, and every command
     after the first of them, are left out."""
@@ -82,7 +84,7 @@ def history_of(session: Session) -> History:
         row = commands[seq]
         assert row.command is not None and row.events is not None
         line.append((game.parse_command(row.command), [game.parse_event(e) for e in row.events]))
-    history: History = History(game, session.config, check_every_event=False)
+    history: History[Any] = History(game, session.config, check_every_event=False)
     clean = 0  # how many commands lead to the last state without a pick waiting to be revealed
     for count, (command, events) in enumerate(line, start=1):
         history.restore(command, events)

@@ -90,6 +90,7 @@ class Session:
             raise JournalError(f"game {game_id}'s setup cannot be read: {exc}") from None
         for _seq, kind, target in journal.since_last_command(game_id):
             if kind == "undo":
+                assert target is not None  # an undo names the entry it undoes (verify checks it)
                 session.redo_stack.append(target)
             elif session.redo_stack:
                 session.redo_stack.pop()

@@ -396,7 +396,7 @@ class Journal:
         (:class:`JournalWriteError`). One step the table takes (every player's revealed picks, the
         corrections of one dialog) is written this way. Returns the entries' numbers."""
         at = now()
-        seqs = []
+        seqs: list[int] = []
         with self.transaction() as db:
             seq = self.next_seq(game_id) - 1
             new_head, finished = 0, False
@@ -510,7 +510,8 @@ class Journal:
         row = self.db.execute("SELECT state FROM snapshots WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
         if row is None:
             raise JournalError(f"game {game_id} has no snapshot after entry {seq}")
-        return json.loads(row[0])
+        state: dict[str, Any] = json.loads(row[0])
+        return state
 
     def snapshots(self, game_id: int) -> Iterator[tuple[int, dict[str, Any]]]:
         for seq, state in self.db.execute(
@@ -550,7 +551,7 @@ class Journal:
             return db.execute("DELETE FROM saves").rowcount
 
 
-def _game(row: tuple) -> GameRow:
+def _game(row: tuple[Any, ...]) -> GameRow:
     game_id, game, fmt, config, name, started, updated, finished, head = row
     return GameRow(game_id, game, fmt, json.loads(config), name, started, updated, finished, head)
 
@@ -635,7 +636,7 @@ def _inspect(path: Path, *, check: bool = False) -> int | None:
         db, _ = _connect_readonly(path, as_it_lies=not check)  # a full disk does not stop reading
         try:
             db.execute("BEGIN")  # one read transaction: the version and the tables of one moment
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+            version: int = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             fmt = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone() if "meta" in tables else None
             damage = sqlite_findings(db.execute("PRAGMA quick_check(5)")) if check else ["ok"]

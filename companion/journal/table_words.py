@@ -95,7 +95,7 @@ class Line:
 
 
 def instructions(
-    game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False
+    game: str, current: Any, restored: Any, command: dict[str, Any] | None = None, *, redo: bool = False
 ) -> list[str]:
     """What to change on the table to get from ``current`` to ``restored``, one instruction each,
     in English (the command line's and the journal's words; :func:`messages` for the table).
@@ -106,13 +106,17 @@ def instructions(
     return [render(line, ENGLISH) for line in messages(game, current, restored, command, redo=redo)]
 
 
-def messages(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Text]:
+def messages(
+    game: str, current: Any, restored: Any, command: dict[str, Any] | None = None, *, redo: bool = False
+) -> list[Text]:
     """:func:`instructions` as texts to render in the table's language (:mod:`companion.i18n`);
     a plain ``str`` among them would be a text not in the catalogues (none is now)."""
     return [line.text for line in lines(game, current, restored, command, redo=redo)]
 
 
-def lines(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Line]:
+def lines(
+    game: str, current: Any, restored: Any, command: dict[str, Any] | None = None, *, redo: bool = False
+) -> list[Line]:
     """:func:`messages` with what the table does by each of them."""
     module = _module(game)
     rolls = command_rolls(module.ROLLS, command)
@@ -127,7 +131,9 @@ def lines(game: str, current: Any, restored: Any, command: dict | None = None, *
     return out
 
 
-def path(game: str, current: Any, restored: Any, command: dict | None = None, *, redo: bool = False) -> list[Any]:
+def path(
+    game: str, current: Any, restored: Any, command: dict[str, Any] | None = None, *, redo: bool = False
+) -> list[Any]:
     """The states from ``current`` to ``restored``: through the states after each of the command's
     events when the command, carried out again on the earlier of the two, leads to the later one
     (backwards for an undo), else just the two (a command the engine no longer reads the same)."""
@@ -171,7 +177,7 @@ def person(state: Any, colour: str) -> Person:
 # --------------------------------------------------------------------------- die rolls
 
 
-def command_rolls(rolls: dict[str, tuple[str, ...]], command: dict | None) -> list[int]:
+def command_rolls(rolls: dict[str, tuple[str, ...]], command: dict[str, Any] | None) -> list[int]:
     """The die values a command carries (the number die, the special die's face, ...): ``rolls``
     names the fields of each command type that hold them (a game's ``ROLLS``)."""
     if not command:

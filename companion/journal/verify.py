@@ -15,7 +15,8 @@ from companion.journal.errors import JournalAccessError, JournalError
 from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay
 from companion.journal.readable import decoded as _text
-from companion.journal.store import EntryRow, Journal, sqlite_findings
+from companion.journal.rows import EntryRow
+from companion.journal.store import Journal, sqlite_findings
 from engines.core.saved import SavedFormatError, load_history
 
 
