@@ -75,7 +75,7 @@ def series(game: str, session: Session) -> list[dict[str, tuple[int, ...]]]:
         state = session.state_at(seq)
         points[max(1, result.period(state))] = result.values(state)
     last = max(points)
-    filled = []
+    filled: list[dict[str, tuple[int, ...]]] = []
     for period in range(last + 1):  # a period no command ended in keeps the figures before it
         filled.append(points.get(period, filled[-1] if filled else points[0]))
     return filled

@@ -86,6 +86,7 @@ class Devices:
         return bool(press(name)) if press is not None else False
 
     def status(self) -> HardwareStatus:
+        die: ReaderState | Literal["absent"]
         if self.reader is None:
             die, detail = "absent", "no electronic die: roll on the screen or type the roll"
         else:

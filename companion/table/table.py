@@ -185,7 +185,8 @@ class Table:
         """What one player alone may see (their documents, their picks): only for a screen behind
         a privacy cover that this player confirmed (docs/app.md)."""
         self._loop.check()
-        return self._session.game.player_view(self._state, player)
+        view: dict[str, Any] = self._session.game.player_view(self._state, player)
+        return view
 
     def log(self) -> list[dict[str, Any]]:
         """The game log as the table may see it (see :meth:`Session.log`)."""
@@ -422,8 +423,8 @@ class Table:
         wanted = self._rolls()
         roll = typed_roll(text, wanted[0].die if wanted else "number")
         if isinstance(roll, TypedRefused):
-            text = Message("Type the face on top of the die: a number from 1 to 6.")
-            return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None, text))
+            said = Message("Type the face on top of the die: a number from 1 to 6.")
+            return self._tell(Refused("table.typed-roll", roll.message, wanted[0].player if wanted else None, said))
         return self._settled(roll)
 
     def use_dice(self, dice: ReaderFactory | None) -> None:
