@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # gpiozero and the settings' models load when the self-test runs, not for --help
     from hardware.config import HardwareConfig
+    from hardware.panel import Panel
+    from hardware.panel.debounce import Sink
 
 SUMMARY = "selftest [--config FILE] [--seconds N]  press every button and roll the die; report faults"
 
@@ -85,6 +87,12 @@ def _panel(config: HardwareConfig, seconds: float, pin_factory: Any, out: TextIO
         print("Panel: the keyboard stands in for it; it is checked in the app, not here.", file=out, flush=True)
         return True
     buttons = panel_config.buttons()
+
+    def opened(sink: Sink) -> Panel:
+        panel = open_panel(panel_config, sink, pin_factory=pin_factory)
+        assert panel is not None  # None only for wiring "none", answered above
+        return panel
+
     print(
         f"Panel ({panel_config.wiring} wiring, {len(buttons)} buttons): press every button once within {seconds:g} s.",
         file=out,
@@ -94,7 +102,7 @@ def _panel(config: HardwareConfig, seconds: float, pin_factory: Any, out: TextIO
         with warnings.catch_warnings():  # gpiozero warns once per pin library it cannot load
             warnings.simplefilter("ignore", PinFactoryFallback)
             report = run_selftest(
-                lambda sink: open_panel(panel_config, sink, pin_factory=pin_factory),
+                opened,
                 buttons,
                 duration_s=seconds,
             )

@@ -31,7 +31,7 @@ def load_beside(module_file: str) -> None:
         Builder.load_file(path)
 
 
-class AppScreen(Screen):
+class AppScreen(Screen):  # type: ignore[misc]  # Kivy has no type information: Screen is Any
     """A screen of the app. A subclass whose module has a ``.kv`` file beside it gets its rules
     loaded when its first screen is made (``kv_file`` names it), not when its module is
     imported; :meth:`refresh` redraws what depends on the game or the language."""

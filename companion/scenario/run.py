@@ -75,7 +75,7 @@ class Plan:
 def prepare(scenario: Scenario) -> Plan:
     """Everything that can be checked without playing; ScenarioError names the line."""
     try:
-        adapter: Adapter = part(scenario.game, "scenario")  # type: ignore[assignment]
+        adapter: Adapter = part(scenario.game, "scenario")
     except UnknownGame:
         known = ", ".join(sorted(HOMES))
         raise ScenarioError(
