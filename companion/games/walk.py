@@ -36,7 +36,7 @@ class Walk:
         the whole table)."""
         if self.people is not None and colour is not None:
             return Person(colour, self.people.get(colour))
-        return person(self.after, colour) if self.after is not None else Person(colour)
+        return person(self.after, colour)  # without a view: the colour alone (None: the whole table)
 
     def later(self, i: int, test: Callable[[dict[str, Any]], bool]) -> list[int]:
         """The places of the events after ``i``, not told yet, that ``test`` accepts."""

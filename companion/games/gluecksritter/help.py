@@ -63,7 +63,7 @@ def _parts(rules: str) -> list[tuple[str, Topic]]:
             "the next round."
         )
     )
-    phases = (
+    phases: list[Text] = (
         [
             Message("A: draw the Ducat card; its two numbers say how many coins go onto fields 5 and 6."),
             Message("Ransom: in A, or in B before its owner has chosen, a knight is bought out of the dungeon."),

@@ -493,6 +493,7 @@ def _knight_stage(now: Knight | None, then: Knight, named: Named) -> list[Text]:
     if then.stage == "act" and then.actor:
         return [Message("{player} acts as the Black Knight again.", player=named(then.actor))]
     if then.stage == "raid-piece" and then.actor:
+        assert then.victim is not None  # the stage comes with its victim (raid-piece-wanted)
         return [
             Message(
                 "{player} chooses again which piece to take from {victim}.",

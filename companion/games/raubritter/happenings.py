@@ -269,7 +269,7 @@ def _ends_initial(s: _Step, e: Mapping[str, Any], mover: str | None) -> bool:
     than the initial pair and the turn went round to them (in the play, once the turn comes round,
     everyone in the game has laid a tile of a turn)."""
     to = e.get("to")
-    if e.get("after_three") or s.correcting or mover not in s.order or to not in s.order:
+    if e.get("after_three") or s.correcting or mover not in s.order or to is None or to not in s.order:
         return False
     laid = s.tiles_laid(to)
     return laid is not None and laid <= INITIAL_TILES and s.order.index(to) <= s.order.index(mover)
@@ -380,6 +380,7 @@ def _tile_corrected(s: _Step, i: int, e: dict) -> list[Text]:
     at, owner, reason = _at(e["x"], e["y"]), s.who(e["player"]), e.get("reason", "")
     old, new = e.get("old"), e.get("new")
     if old is None:
+        assert new is not None  # the engine adds a tile from the pile, never none
         return [
             Message(
                 "Corrected by hand: the {kind} tile of {owner} lies at {at}, from the pile ({reason}).",

@@ -11,6 +11,7 @@ import datetime
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import cast
 
 from pydantic import ValidationError
 
@@ -20,7 +21,7 @@ from companion.scenario.probes import LAST_EVENTS, Probe, awaiting, one_of, opti
 from engines.raubritter import GAME
 from engines.raubritter.commands import Command
 from engines.raubritter.moves import legal_cells
-from engines.raubritter.rules import COLOURS, KINDS, PlayerSpec, Setup
+from engines.raubritter.rules import COLOURS, KINDS, Colour, PlayerSpec, Setup
 from engines.raubritter.state import GameState
 
 __all__ = ["GAME", "build_command", "build_setup", "probe"]
@@ -57,7 +58,7 @@ def build_setup(header: Sequence[HeaderLine], base: Path, path: Path, game_line:
         if isinstance(birthday, str):
             raise fail(h, birthday)
         try:
-            players.append(PlayerSpec(colour=colour, name=name, birthday=birthday))
+            players.append(PlayerSpec(colour=cast(Colour, colour), name=name, birthday=birthday))  # in COLOURS
         except ValidationError as exc:
             err = exc.errors()[0]
             field = ".".join(str(part) for part in err["loc"])

@@ -56,11 +56,11 @@ def lines(path: list[GameState], command: dict) -> list[Line]:
         new = now.get((cell.x, cell.y))
         if new is not None and _face(new) == _face(cell) and new.stack != cell.stack:
             line, back = _restack(new, cell, who)
-            acts = [_put(cell, cell.stack)]
+            restacked: list[Act] = [_put(cell, cell.stack)]
             for colour, n in back.items():
                 if n:
-                    acts.append(_knight_move(colour, n))
-            out.append(Line(line, tuple(acts)))
+                    restacked.append(_knight_move(colour, n))
+            out.append(Line(line, tuple(restacked)))
             knights_back.update(back)
     out += _aside(current, restored, knights_back, who)
     out += _supplies(current, restored, knights_back, tiles_back, who)

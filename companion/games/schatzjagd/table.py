@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from companion.games.schatzjagd.screens.guide import portal_question
@@ -60,7 +61,7 @@ class SchatzjagdTable(NoSecretChoice):
                 colour,
                 "number",
                 f"{colour} rolls the die for the journey",
-                lambda face, c=colour: _journey(state, c, face),
+                partial(_journey, state, colour),
                 Message("{player} rolls the die for the journey", player=_who(state, colour)),
             )
             for colour in _awaited(state, "travel")
@@ -125,6 +126,7 @@ class SchatzjagdTable(NoSecretChoice):
         fight = state.fight
         assert fight is not None
         fleeing = command.player
+        striker: str | None
         if fleeing == fight.henchman and fight.opponent is None:
             striker = monster_roller(state, fleeing)
             words, text = (

@@ -19,7 +19,7 @@ The German place and pile words are datives (``bei der Stadt``, ``vor der Stadtm
 from __future__ import annotations
 
 from companion.i18n import Cap, Join, Message, Plural, Text, Word
-from companion.journal.table_words import Line, Move, Put, flows, path_flows
+from companion.journal.table_words import Act, Line, Move, Put, flows, path_flows
 from engines.schatzjagd.rules import (
     CARD_TYPES,
     CITY,
@@ -294,7 +294,7 @@ def _board(cur: GameState, res: GameState, need: dict[Place, int]) -> list[Line]
         target = next((p for p in prefer if need[p] > 0), None)
         if target is not None:
             need[target] -= 1
-        acts = (Put(("card", card.field), None), Move("card", 1, board, target or discard))
+        acts: tuple[Act, ...] = (Put(("card", card.field), None), Move("card", 1, board, target or discard))
         out.append(Line(_card_leaves(card, target, slotted=res.next_card <= card.id), acts))
     for card in by_place(res.board):  # cards that come back onto the board
         if card.id in now:

@@ -4,10 +4,10 @@ many may play, and the engine's setup made from the form's choices."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from companion.i18n import Message
-from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
+from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT, Colour, RuleSetName
 
 RULE_SETS = {SCHMIDT: Message("Schmidt 1998 (German)"), OSULLIVAN: Message("2002 English variant")}
 PLAYERS = (3, 6)
@@ -22,10 +22,11 @@ def setup(rules: str, players: tuple[str, ...], names: dict[str, str], settings:
 
     own = settings.get("documents")
 
+    # the form's rule set and colours are strings: the engine's Setup checks them
     return Setup(
-        rules=rules,
-        players=players,
-        names=names,
+        rules=cast(RuleSetName, rules),
+        players=cast("tuple[Colour, ...]", players),
+        names=cast("dict[Colour, str]", names),
         digital_sack=settings.get("digital_sack", True),
         real_documents=settings.get("real_documents", True),
         special_die=tuple(settings.get("special_die", ("sack",) * 4 + ("castle",) * 2)),

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
+from typing import cast
 
-from engines.raubritter.rules import PlayerSpec, Setup
+from engines.raubritter.rules import Colour, PlayerSpec, Setup
 
 PLAYERS = (2, 4)
 
@@ -26,9 +27,14 @@ def setup(players: Sequence[str], names: Mapping[str, str], birthdays: Mapping[s
     """The engine's setup from the colours in seating order, the names given (a player without one
     is named by the colour: the screens then say the colour in the table's language, as for a game
     without names) and each colour's birthday."""
+    # the form's colours are strings: the engine's PlayerSpec checks each against Colour
     return Setup(
         players=tuple(
-            PlayerSpec(colour=colour, name=(names.get(colour) or "").strip() or colour, birthday=birthdays[colour])
+            PlayerSpec(
+                colour=cast(Colour, colour),
+                name=(names.get(colour) or "").strip() or colour,
+                birthday=birthdays[colour],
+            )
             for colour in players
         )
     )

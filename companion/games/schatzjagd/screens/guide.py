@@ -138,7 +138,7 @@ def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
     commands = _commands(view).get(current, [])
     me = henchman(view, current)
     if part == TRAVEL:
-        prompt = Message("{player}: roll the die for the journey.", player=who(current, view))
+        prompt: Text = Message("{player}: roll the die for the journey.", player=who(current, view))
         options = _spell(view, current, commands)
         return Step(TRAVEL, prompt, options, rolls=bool(rolls))
     if part == REVEAL:
@@ -153,9 +153,7 @@ def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
     if "end-turn" in commands:
         options += (Option(Message("End the turn"), c.EndTurn(current), main=not options),)
     if part == PLACE:
-        prompt: Text = Message(
-            "{player} · {place}: what now?", player=who(current, view), place=short_place(me["place"])
-        )
+        prompt = Message("{player} · {place}: what now?", player=who(current, view), place=short_place(me["place"]))
     elif "end-turn" not in commands:
         prompt = Message("{player} holds more than four cards: play one first.", player=who(current, view))
     elif commands == ["end-turn"]:

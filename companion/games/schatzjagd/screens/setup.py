@@ -4,9 +4,9 @@ go for each kind of victory, and the engine's setup made from the form's choices
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from engines.schatzjagd.rules import DEFAULT_REGIONS, DEFAULT_TREASURES, TREASURES, PlayerSpec, Setup, Victory
+from engines.schatzjagd.rules import DEFAULT_REGIONS, DEFAULT_TREASURES, TREASURES, Colour, PlayerSpec, Setup, Victory
 
 PLAYERS = (2, 4)
 
@@ -37,15 +37,17 @@ def setup(
     (None: the book's guide) and the optional rules and teleportal regions (the game's settings, or
     the form's choices for this game)."""
     regions = settings.get("regions") or DEFAULT_REGIONS
+    # the form's colours are strings: the engine's models check each against Colour
     return Setup(
         players=tuple(
-            PlayerSpec(colour=colour, name=(names.get(colour) or "").strip() or colour) for colour in players
+            PlayerSpec(colour=cast(Colour, colour), name=(names.get(colour) or "").strip() or colour)
+            for colour in players
         ),
-        first=first,
+        first=cast("Colour | None", first),
         victory=victory,
         plunder=bool(settings.get("plunder", False)),
         catharsis=bool(settings.get("catharsis", False)),
         teleportal=bool(settings.get("teleportal", True)),
         show_treasure_kinds=bool(settings.get("show_treasure_kinds", False)),
-        regions={int(value): colour for value, colour in regions.items()},
+        regions={int(value): cast(Colour, colour) for value, colour in regions.items()},
     )
