@@ -216,12 +216,14 @@ class BoardScreen(GameTable):
     def _pay(self, command: Any) -> Dialog | None:
         """Which coins pay for ``command``: asked only when there is more than one way; a
         document drawn from the table's own deck is entered behind the cover after."""
-        ways = running_app().table.alternatives(command)  # never empty: [command] when nothing is to choose
+        table = running_app().table
+        assert table is not None  # the board's guide offers payments only while the game runs
+        ways = table.alternatives(command)  # never empty: [command] when nothing is to choose
         then = self._entered if _real_card(self.view, command) else None
         if len(ways) == 1:
             if then is not None:
                 return then(ways[0])
-            running_app().table.submit(ways[0])
+            table.submit(ways[0])
             return None
 
         def asks() -> bool:

@@ -94,7 +94,7 @@ class EntryCover(PrivacyCover):
 
     def pick(self, document: str) -> None:
         self.stage = "done"  # from here the cover stays until it is passed on, whatever the game does
-        notice = self.app.table.submit(replace(self.command, document=document))
+        notice = self.table.submit(replace(self.command, document=document))
         if isinstance(notice, Refused):
             self.stage = "private"
             self.problem = notice.shown
@@ -112,7 +112,7 @@ class DocumentsCover(PrivacyCover):
         super().__init__(player, who(player, view), **kwargs)
 
     def private(self) -> None:
-        table = self.app.table
+        table = self.table
         view = table.private_view(self.player)
         you = view["you"]
         me = next(p for p in view["players"] if p["colour"] == self.player)
@@ -143,12 +143,12 @@ class DocumentsCover(PrivacyCover):
 
     def _play_button(self, words: Any, command: c.PlayDocument) -> Any:
         """Play it: greyed with the reason when the rules refuse it now (a red seal after phase B)."""
-        refused = self.app.table.trial(command)
+        refused = self.table.trial(command)
         why = self.app.tr(refused.shown) if refused is not None else None
         return option_button(Option(words, command), self.app.tr(words), lambda chosen: self.play(chosen.command), why)
 
     def play(self, command: c.PlayDocument) -> None:
-        table = self.app.table
+        table = self.table
         notice = table.submit(command)
         if isinstance(notice, Refused):
             self.problem = notice.shown
@@ -160,7 +160,7 @@ class DocumentsCover(PrivacyCover):
         self.private()
 
     def effect(self, document: str) -> None:
-        view = self.app.table.private_view(self.player)
+        view = self.table.private_view(self.player)
         form = EffectForm(self.app, view, self.player, document, changed=self.recheck)
         what = does(view, document)
         self.page(
@@ -175,14 +175,14 @@ class DocumentsCover(PrivacyCover):
         self.offer_only_if(self.buttons[-1], form.why_not)
 
     def _apply(self, command: Any) -> None:
-        notice = self.app.table.submit(command)
+        notice = self.table.submit(command)
         if isinstance(notice, Refused):
             self.say_refusal(notice.shown)
             return
         self.private()
 
     def hand(self) -> None:
-        HandPage(self, self.app.table.private_view(self.player), self.private).show()
+        HandPage(self, self.table.private_view(self.player), self.private).show()
 
 
 class HandCover(PrivacyCover):
@@ -193,7 +193,7 @@ class HandCover(PrivacyCover):
         self.reason = reason
 
     def private(self) -> None:
-        HandPage(self, self.app.table.private_view(self.player), self.done, self.reason).show()
+        HandPage(self, self.table.private_view(self.player), self.done, self.reason).show()
 
 
 class HandPage:

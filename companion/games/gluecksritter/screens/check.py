@@ -50,7 +50,7 @@ class TableCheck(Dialog):
         self.overview()
 
     def overview(self) -> None:
-        view = self.app.table.public_view()["view"]
+        view = self.table.public_view()["view"]
         seated = (self.app.language, *(player["colour"] for player in view["players"]))
         if seated != self._seated or self._grid is None:  # other players, or another language
             self._build(view)
@@ -117,7 +117,7 @@ class TableCheck(Dialog):
 
     # ----------------------------------------------------------------------------- a line
     def tap(self, colour: str, key: str, title: Any, value: Any) -> None:
-        view = self.app.table.public_view()["view"]
+        view = self.table.public_view()["view"]
         if key == "documents":
             self.documents(colour, view)
         elif key == "knight-in-dungeon":
@@ -146,7 +146,7 @@ class TableCheck(Dialog):
     def _refusal(self, counter: str, new: int, old: int) -> Any:
         if new == old:
             return Message("Set the number the table shows.")
-        return self.app.table.trial(Correct(counter, new, self.why()))
+        return self.table.trial(Correct(counter, new, self.why()))
 
     def dungeon(self, colour: str, jailed: bool, view: dict[str, Any]) -> None:
         player = who(colour, view)
@@ -176,7 +176,7 @@ class TableCheck(Dialog):
     def write(self, command: Any) -> None:
         from companion.table.notices import Refused
 
-        notice = self.app.table.submit(command)
+        notice = self.table.submit(command)
         if isinstance(notice, Refused):
             self.say_refusal(notice.shown)
             return

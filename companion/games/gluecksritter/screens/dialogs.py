@@ -70,7 +70,7 @@ class ChooseCover(PrivacyCover):
 
     def private(self) -> None:
         self.stage = "private"
-        view = self.app.table.private_view(self.player)
+        view = self.table.private_view(self.player)
         me = next(p for p in view["players"] if p["colour"] == self.player)
         cards = GridLayout(cols=6, spacing=dp(8), size_hint_y=None, height=dp(96))
         for card in range(1, 7):
@@ -100,7 +100,7 @@ class ChooseCover(PrivacyCover):
 
     def lock_in(self) -> None:
         self.stage = "done"  # from here the cover stays until it is passed on, whatever the game does
-        notice = self.app.table.submit(c.ChooseActions(self.player, tuple(sorted(self.picked))))
+        notice = self.table.submit(c.ChooseActions(self.player, tuple(sorted(self.picked))))
         self.picked = []
         if isinstance(notice, Refused):
             self.problem = notice.shown
@@ -163,7 +163,7 @@ class OfferDialog(Dialog):
             [self.body(to_beat(view)), self.ducats, self.walls, self.towers, self.promise, self.worth],
             [(Message("Back"), self.close, False), (Message("Offer"), self.offer, True)],
         )
-        self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))
+        self.offer_only_if(self.buttons[-1], lambda: self.table.trial(self.command()))
 
     def _worth(self, *_: Any) -> None:
         """What the offer as set is worth, said under the numbers after every change."""
@@ -198,7 +198,7 @@ class HandOverDialog(Dialog):
             [self.body(promised(view)), self.silver, self.gold],
             [(Message("Back"), self.close, False), (Message("Hand over"), self.hand_over, True)],
         )
-        self.offer_only_if(self.buttons[-1], lambda: self.app.table.trial(self.command()))
+        self.offer_only_if(self.buttons[-1], lambda: self.table.trial(self.command()))
 
     def command(self) -> c.HandOver:
         return c.HandOver(self.player, self.target, coins=Coins(int(self.silver.value), int(self.gold.value)))

@@ -38,6 +38,7 @@ def grid(cols: int, spacing: float = 3) -> GridLayout:
 def move_tile(cell: tuple[int, int], to: tuple[int, int], reason: Any) -> bool:
     """Correct where a tile lies (from the grid's taps); whether the table took it."""
     app = running_app()
+    assert app.table is not None  # the tiles are corrected while the game runs
     notice = app.table.submit(MoveTile(*cell, *to, reason=app.tr(reason or REASONS[1])))
     return not isinstance(notice, Refused)
 

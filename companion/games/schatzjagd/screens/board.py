@@ -244,7 +244,9 @@ class TableScreen(GameTable):
     # ----------------------------------------------------------------------------- choices
     def open_dialog(self, name: str | None, **args: Any) -> Dialog | None:
         if name == "roll-again":  # the kept die rolled again: no dialog, the step drawn anew
-            running_app().table.cancel_roll()
+            table = running_app().table
+            assert table is not None  # the board's guide offers it only while the game runs
+            table.cancel_roll()
             self.refresh()
             return None
         return super().open_dialog(name, **args)

@@ -45,7 +45,7 @@ class Cover(PrivacyCover):
 
     def send_private(self, command: Any) -> None:
         self.stage = "done"  # from here the cover stays until it is passed on, whatever the game does
-        notice = self.app.table.submit(command)
+        notice = self.table.submit(command)
         if isinstance(notice, Refused):
             self.problem = notice.shown
             self.private()
@@ -130,7 +130,7 @@ class HideCover(KindCover):
     hint = Message("Which of your treasures goes into the castle?")
 
     def kinds(self) -> list[str]:
-        return list(self.app.table.private_view(self.player)["your_treasures"])
+        return list(self.table.private_view(self.player)["your_treasures"])
 
     def command(self, kind: str) -> Any:
         return c.HideTreasure(self.player, kind)
@@ -143,7 +143,7 @@ class TreasuresCover(PrivacyCover):
         super().__init__(player, who(player, view))
 
     def private(self) -> None:
-        mine = self.app.table.private_view(self.player)
+        mine = self.table.private_view(self.player)
         body = [
             self.body(Message("Carried: {kinds}", kinds=kinds_words(mine["your_treasures"]))),
             self.body(Message("Hidden in your castle: {kinds}", kinds=kinds_words(mine["your_hidden"]))),

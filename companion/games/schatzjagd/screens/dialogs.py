@@ -452,7 +452,7 @@ class CorrectDialog(Dialog):
         if not changes:
             self.close()
             return
-        notice = self.app.table.submit_all(changes)  # one step: every counter set, or none
+        notice = self.table.submit_all(changes)  # one step: every counter set, or none
         if isinstance(notice, Refused):
             self.say_refusal(notice.shown)
             return
