@@ -10,6 +10,8 @@ corrected table follows by itself (:func:`follow_up`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from engines.core.correction import Correct, Corrected, require_reason
 from engines.core.errors import RuleViolation
@@ -185,7 +187,7 @@ def _at(cell: Cell) -> str:
     return f"{cell.x},{cell.y}"
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[GameState, Any], list[ev.Event]]] = {
     "correct": correct_knights,
     "correct-tile": correct_tile,
     "move-tile": move_tile,

@@ -3,6 +3,7 @@ the corrections, each followed by what happens by itself (the turn passing, the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.errors import RuleViolation
@@ -75,7 +76,7 @@ def _current(state: GameState, colour: str, action: str) -> Any:
     return player
 
 
-def _not_yours(current: str, colour: str, action: str) -> RuleViolation:
+def _not_yours(current: str | None, colour: str, action: str) -> RuleViolation:
     """One message per action (a screen says each in its own words), not a sentence with the action glued in."""
     if action == "lay-tile":
         return RuleViolation(
@@ -94,11 +95,15 @@ def _with_cell(state: GameState, cell: Cell) -> GameState:
     return evolve(state, ev.TileLaid(cell.owner, cell.kind, cell.x, cell.y))
 
 
-PLAY_HANDLERS = {"lay-tile": lay_tile, "end-turn": end_turn, "surrender": surrender}
+PLAY_HANDLERS: dict[str, Callable[[GameState, Any], list[ev.Event]]] = {
+    "lay-tile": lay_tile,
+    "end-turn": end_turn,
+    "surrender": surrender,
+}
 
 
 def decide(state: GameState, command: Any) -> list[ev.Event]:
-    kind = getattr(command, "type", None)
+    kind = getattr(command, "type", "")  # no command type is ""
     if kind in corrections.HANDLERS:
         events = list(corrections.HANDLERS[kind](state, command))
         return events + corrections.follow_up(_fold(state, events))

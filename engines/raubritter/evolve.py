@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.correction import Corrected
@@ -113,7 +114,7 @@ def corrected(s: GameState, e: Corrected) -> GameState:
     return _update_player(s, colour, knights=e.new, aside=p.aside - (e.new - p.knights))
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "tile-laid": tile_laid,
     "knights-marched": knights_marched,
     "turn-passed": turn_passed,

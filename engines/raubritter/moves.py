@@ -19,17 +19,19 @@ def legal_cells(state: GameState) -> list[tuple[int, int]]:
     return sorted(p for p in free if placement_problem(state, *p) is None)
 
 
-def legal_marches(state: GameState, player: str, x: int, y: int, kind: str, knights: int) -> list:
+def legal_marches(
+    state: GameState, player: str, x: int, y: int, kind: str, knights: int
+) -> list[tuple[str | None, tuple[int, ...]]]:
     """Every legal (direction, drops) for ``knights`` on a castle of ``kind`` laid at (x, y)."""
     castle = Cell(x, y, kind, player)
     return _legal_marches(evolve(state, TileLaid(player, kind, x, y)), castle, knights)
 
 
-def march_options(state: GameState, x: int, y: int, kind: str, knights: int) -> dict[str, list[dict]]:
+def march_options(state: GameState, x: int, y: int, kind: str, knights: int) -> dict[str, list[dict[str, int]]]:
     """Per direction, the tiles a pile of ``knights`` could reach from a castle laid at (x, y), each with
     the fewest and the most knights it may keep (before the pile's own size limits it)."""
     castle = Cell(x, y, kind, "")
-    options: dict[str, list[dict]] = {}
+    options: dict[str, list[dict[str, int]]] = {}
     for direction in DIRECTIONS:
         steps = []
         for cell in path_cells(state, castle, direction, knights + 1)[1:]:

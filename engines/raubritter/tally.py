@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import is_not
+from typing import TypeVar
 
 from engines.raubritter.rules import FULL_PILE, KIND_INDEX, KNIGHTS, MAX_STACK, terrain
 from engines.raubritter.state import Cell, Player
+
+K = TypeVar("K")
 
 
 class Tally:
@@ -130,7 +133,7 @@ class Tally:
         return True
 
 
-def _bump(counts: dict, key: object, sign: int) -> None:
+def _bump(counts: dict[K, int], key: K, sign: int) -> None:
     n = counts.get(key, 0) + sign
     if n:
         counts[key] = n
