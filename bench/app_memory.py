@@ -58,6 +58,7 @@ asserted.
 
     python bench/app_memory.py [--repeat N] [--game gluecksritter|schatzjagd|raubritter|all] [--rounds R] [--seed S]
                                [--scenario FILE.scn]
+    python bench/app_memory.py --quick     # one process each, Die Glücksritter stopped after 2 rounds
 """
 
 from __future__ import annotations
@@ -495,11 +496,18 @@ def main() -> int:
     parser.add_argument(
         "--scenario", type=Path, help="Schatzjagd: the whole game played (the longest complete game of tests/scenarios)"
     )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="for CI: few rounds, every path, not judged (1 process each, Die Glücksritter 2 rounds)",
+    )
     parser.add_argument("--child", choices=(*GAMES, "bare"), help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         return child(args.child, args.data_dir, args)
+    if args.quick:
+        args.repeat, args.rounds = 1, 2
 
     games = list(GAMES) if args.game == "all" else [args.game]
     options: dict[str, list[str]] = {"bare": []}

@@ -139,12 +139,17 @@ def byte_compile() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=11, help="timed starts of each app (11)")
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (1 timed start each)"
+    )
     parser.add_argument("--child", choices=CASES, help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--started-ns", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         return child(args.child, args.data_dir, args.started_ns)
+    if args.quick:
+        args.repeat = 1
 
     compiled = byte_compile()
     print("Cold start, headless: process start -> end of the first Window.on_flip after the root is built")

@@ -39,7 +39,10 @@ def timed(argv: list[str]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=21, help="runs of each case (21)")
+    parser.add_argument("--quick", action="store_true", help="for CI: few rounds, every path, not judged (2 runs each)")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat = 2
     print(f"load average {os.getloadavg()[0]:.2f}; {args.repeat} runs each, interleaved")
     times: dict[str, list[float]] = {name: [] for name in CASES}
     for argv in CASES.values():  # one untimed run each: the files are in the page cache

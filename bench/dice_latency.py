@@ -91,7 +91,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rolls", type=int, default=3000, help="timed rolls (default 3000)")
     parser.add_argument("--warmup", type=int, default=100, help="untimed rolls first (default 100)")
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (100 rolls after 10)"
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.rolls, args.warmup = 100, 10
 
     latencies, counts = measure(args.rolls, args.warmup)
     latencies.sort()

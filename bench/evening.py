@@ -47,6 +47,7 @@ growth by line between the first and the last game (slow). ``--games`` plays few
 games, e.g. ``--games gluecksritter,gluecksritter``.
 
     python bench/evening.py [--repeat N] [--seed S] [--games G,G,...] [--census] [--trace]
+    python bench/evening.py --quick    # each game once, one bare process
 """
 
 from __future__ import annotations
@@ -270,9 +271,16 @@ def main() -> int:
     parser.add_argument("--scenario", type=Path, help="Schatzjagd's game (the longest complete one)")
     parser.add_argument("--census", action="store_true", help="what is alive after each game")
     parser.add_argument("--trace", action="store_true", help="tracemalloc's growth from the first game to the last")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="for CI: few rounds, every path, not judged (each game once, 1 bare process)",
+    )
     parser.add_argument("--child", choices=("evening",), help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.quick and not args.child:
+        args.repeat, args.games = 1, tuple(GAMES)
     unknown = [game for game in args.games if game not in GAMES]
     if unknown:
         parser.error(f"no such game: {', '.join(unknown)} (one of {', '.join(GAMES)})")

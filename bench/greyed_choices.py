@@ -12,6 +12,7 @@ the median number of choices and of greyed choices per position, the share of po
 greyed choice, and the load average. No timing is asserted.
 
     .venv/bin/python bench/greyed_choices.py [--seeds 1,2] [--commands N]
+    .venv/bin/python bench/greyed_choices.py --quick    # seed 1, 300 commands
 """
 
 from __future__ import annotations
@@ -37,7 +38,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1,2")
     parser.add_argument("--commands", type=int, default=2000)
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (seed 1, 300 commands)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.seeds, args.commands = "1", 300
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     os.environ.setdefault("KIVY_NO_ARGS", "1")

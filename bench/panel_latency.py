@@ -156,7 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         help="debounce window (default 2; the app uses 20, which only makes the run longer: "
         "a press is reported on its first edge)",
     )
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (100 presses a case)"
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.presses = 100
     debounce_s = args.debounce_ms / 1000
 
     results = {

@@ -201,9 +201,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600, help="frames timed per case, half panning, half zooming")
     parser.add_argument("--warmup", type=int, default=20, help="untimed frames before each half (20)")
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (40 frames after 4)"
+    )
     parser.add_argument("--child", choices=("full", "empty"), help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.quick:
+        args.frames, args.warmup = 40, 4
     if args.child:
         result = child(args.child, args.data_dir, args.frames, args.warmup)
         print("result " + json.dumps(result), flush=True)

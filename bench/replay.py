@@ -16,6 +16,7 @@ While recording, the time ``decide`` takes for each accepted command is measured
 
     python bench/replay.py [--game all|gluecksritter|raubritter|schatzjagd] [--seed N] [--events N]
                            [--repeat N] [--players N] [--rules NAME]
+    python bench/replay.py --quick     # 2,000 events a game, 2 runs each way (a few seconds)
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -61,9 +63,9 @@ def record(seed: int, players: int, ruleset: str, min_events: int) -> tuple[list
     return games, decide_times
 
 
-def save(games: list[History], seed: int, players: int, ruleset: str) -> Path:
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"gluecksritter-{ruleset}-{players}p-seed{seed}.json"
+def save(games: list[History], seed: int, players: int, ruleset: str, results: Path = RESULTS) -> Path:
+    results.mkdir(parents=True, exist_ok=True)
+    path = results / f"gluecksritter-{ruleset}-{players}p-seed{seed}.json"
     document = {
         "format": "companion.bench.replay",
         "seed": seed,
@@ -185,7 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=6, choices=range(3, 7))
     parser.add_argument("--rules", default=SCHMIDT, choices=(SCHMIDT, OSULLIVAN))
     parser.add_argument("--game", default="all", choices=("all", "gluecksritter", "raubritter", "schatzjagd"))
+    parser.add_argument(
+        "--quick", action="store_true", help="for CI: few rounds, every path, not judged (2,000 events, 2 runs)"
+    )
     args = parser.parse_args(argv)
+    if args.quick:
+        args.events, args.repeat = 2_000, 2
     if args.game == "all":
         # each game in a process of its own, as the app plays one: what one game's recording left
         # in memory (and the collector's work on it) would otherwise slow the next one's replay
@@ -197,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                 return done.returncode
         return 0
     if args.game == "gluecksritter":
-        gluecksritter(args)
+        with tempfile.TemporaryDirectory(prefix="companion-bench-replay-") as tmp:
+            gluecksritter(args, Path(tmp) if args.quick else RESULTS)  # quick: the full run's games stay
     else:
         material, decide_times = record_other(args.game, args.seed, args.events)
         from tests.companion.journal.fixtures.games import ENGINES
@@ -206,12 +214,12 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def gluecksritter(args: argparse.Namespace) -> None:
+def gluecksritter(args: argparse.Namespace, results: Path) -> None:
 
     started = time.perf_counter()
     games, decide_times = record(args.seed, args.players, args.rules, args.events)
     recording = time.perf_counter() - started
-    path = save(games, args.seed, args.players, args.rules)
+    path = save(games, args.seed, args.players, args.rules, results)
     loaded = load(path)
     for original, copy in zip(games, loaded, strict=True):
         assert copy.state == original.state, "the saved game does not load back to the same state"
@@ -234,7 +242,8 @@ def gluecksritter(args: argparse.Namespace) -> None:
         f"  recorded  {events} events, {commands} commands, {len(material)} games ({finished} won), "
         f"{args.players} players, {args.rules}, seed {args.seed}, {recording:.1f} s"
     )
-    print(f"  saved     {path.relative_to(ROOT)} ({path.stat().st_size / 1e6:.1f} MB)")
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    print(f"  saved     {shown} ({path.stat().st_size / 1e6:.1f} MB)")
     median_decide = statistics.median(decide_times)
     print(
         f"  decide    median {median_decide * 1e6:.1f} µs per command = {1 / median_decide:,.0f} commands/s "
