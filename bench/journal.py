@@ -31,6 +31,7 @@ Prints a table with the medians and whether each target is met, and writes the f
 ``bench/results/journal.json``.
 
     python bench/journal.py [--repeat N] [--appends N] [--warmup N] [--seed N] [--dir DIR] [--rebuild] [--profile]
+    python bench/journal.py --quick    # 1,000 and 3,000 events, built in a temporary directory; not judged
 
 The default seed (4) is one whose random game is not won within 100,000 events.
 """
@@ -158,18 +159,20 @@ def replayed(db: sqlite3.Connection) -> int:
     return int(row[0])
 
 
-def built(seed: int, key: str, rebuild: bool) -> tuple[list[dict[str, Any]], float | None]:
-    """The journals (built now unless cached), two per size: as the running game reaches the size,
-    and a little later, just before the next snapshot is written (the most a resume replays).
-    Each with its path, events, commands, events to replay and state digest; and the seconds the
-    build took (None when cached)."""
-    meta_path = RESULTS / f"journal-schatzjagd-seed{seed}-{key}.json"
+def built(
+    seed: int, key: str, rebuild: bool, sizes: tuple[int, ...] = SIZES, results: Path = RESULTS
+) -> tuple[list[dict[str, Any]], float | None]:
+    """The journals (built now unless cached in ``results``), two per size: as the running game
+    reaches the size, and a little later, just before the next snapshot is written (the most a
+    resume replays). Each with its path, events, commands, events to replay and state digest; and
+    the seconds the build took (None when cached)."""
+    meta_path = results / f"journal-schatzjagd-seed{seed}-{key}.json"
     if not rebuild and meta_path.exists():
         journals = json.loads(meta_path.read_text(encoding="utf-8"))
-        if len(journals) == 2 * len(SIZES) and all(Path(j["path"]).exists() for j in journals):
+        if len(journals) == 2 * len(sizes) and all(Path(j["path"]).exists() for j in journals):
             return journals, None
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    for old in RESULTS.glob(f"journal-schatzjagd-seed{seed}-*"):  # older builds of this seed
+    results.mkdir(parents=True, exist_ok=True)
+    for old in results.glob(f"journal-schatzjagd-seed{seed}-*"):  # older builds of this seed
         old.unlink()
 
     started = time.perf_counter()
@@ -187,7 +190,7 @@ def built(seed: int, key: str, rebuild: bool) -> tuple[list[dict[str, Any]], flo
                 return legal_command(session.state, rng)
 
             def keep(size: int, where: str) -> None:
-                target = RESULTS / f"journal-schatzjagd-seed{seed}-{size}ev-{where}-{key}.sqlite3"
+                target = results / f"journal-schatzjagd-seed{seed}-{size}ev-{where}-{key}.sqlite3"
                 part = target.with_suffix(".part")
                 with closing(sqlite3.connect(part)) as copy:
                     journal.db.backup(copy)
@@ -205,7 +208,7 @@ def built(seed: int, key: str, rebuild: bool) -> tuple[list[dict[str, Any]], flo
                     }
                 )
 
-            for size in SIZES:
+            for size in sizes:
                 while events < size:
                     command, pending = pending or next_command(), None
                     events += len(session.apply(command).events)
@@ -444,11 +447,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, help="where the journals are written (default: bench/results/)")
     parser.add_argument("--rebuild", action="store_true", help="build the journals anew")
     parser.add_argument("--profile", action="store_true", help="also profile a resume and the appends")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="for CI: few rounds, every path, not judged (1,000 and 3,000 events, built anew; 2 runs, 50 appends)",
+    )
     parser.add_argument("--resume-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.resume_child:
         resume_child(args.resume_child)
         return 0
+    if args.quick:
+        args.repeat, args.appends, args.warmup = 2, 50, 5
+    with tempfile.TemporaryDirectory(prefix="companion-bench-journal-") as quick_dir:
+        # quick: the journals built each time and the figures written beside none of the full run's
+        return run(args, (1_000, 3_000) if args.quick else SIZES, Path(quick_dir) if args.quick else RESULTS)
+
+
+def run(args: argparse.Namespace, sizes: tuple[int, ...], results: Path) -> int:
 
     print("Journal benchmark")
     python = f"{platform.python_implementation()} {platform.python_version()}"
@@ -458,11 +474,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  speed     {reference_speed():.1f} M loop steps/s now (a reference for comparing noisy runs)")
     print(f"  load      {' '.join(f'{x:.2f}' for x in os.getloadavg())} (1, 5, 15 min){pressure()}")
     key = code_hash()
-    journals, build_seconds = built(args.seed, key, args.rebuild)
+    journals, build_seconds = built(args.seed, key, args.rebuild, sizes, results)
     how = "cached" if build_seconds is None else f"built in {build_seconds:.1f} s"
     print(f"  journals  schatzjagd, 4 players, plunder, seed {args.seed}, code {key}: {how}")
 
-    where = args.dir or RESULTS
+    where = args.dir or results
     where.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="journal-bench-", dir=where) as tmp_name:
         tmp = Path(tmp_name)
@@ -521,11 +537,13 @@ def main(argv: list[str] | None = None) -> int:
             # The target is set for 10,000 events and more. A short game's resume is mostly what
             # any resume costs (opening the file, a snapshot, up to SNAPSHOT_EVERY events after it):
             # a few ms, shown against the decoding of its few events but not judged.
-            judged = snapshots and info["size"] >= 10_000
+            judged = snapshots and info["size"] >= 10_000 and not args.quick
             replays = info["replayed"] if snapshots else info["events"]
             said = (
                 f"{verdict(ok)} ({wants})"
                 if judged
+                else "quick: not judged"
+                if args.quick
                 else "short game: shown, not judged"
                 if snapshots
                 else "no snapshots: not judged"
@@ -555,7 +573,7 @@ def main(argv: list[str] | None = None) -> int:
 
         # ---- appends
         count = args.warmup + args.appends
-        big = next(j for j in journals if j["size"] == SIZES[-1] and j["where"] == "reached")
+        big = next(j for j in journals if j["size"] == sizes[-1] and j["where"] == "reached")
         shutil.copyfile(big["path"], tmp / "running.sqlite3")
         shutil.copyfile(big["path"], tmp / "running-raw.sqlite3")
         fresh_rng = random.Random(args.seed + 1)
@@ -596,7 +614,7 @@ def main(argv: list[str] | None = None) -> int:
             calls = (("Session.apply", case.applies), ("Journal.append", case.appends), ("bare SQLite", case.bare))
             for call, times in calls:
                 median, p99 = statistics.median(times), percentile(times, 99)
-                judged = call != "bare SQLite"
+                judged = call != "bare SQLite" and not args.quick
                 missed = [
                     what
                     for what, met_it in (
@@ -611,7 +629,7 @@ def main(argv: list[str] | None = None) -> int:
                 said = verdict(ok) + (f" ({', '.join(missed)})" if missed else "")
                 print(
                     f"  {case.label:<34} {call:<14} {median * 1e3:>9.3f} {p99 * 1e3:>7.3f} {max(times) * 1e3:>7.2f}  "
-                    f"{said if judged else 'the baseline'}"
+                    f"{said if judged else 'quick: not judged' if args.quick else 'the baseline'}"
                 )
                 report["append"].append(
                     {
@@ -632,12 +650,12 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.profile:
             profiler = cProfile.Profile()
-            copy = tmp / f"resume-{SIZES[-1]}-worst.sqlite3"
+            copy = tmp / f"resume-{sizes[-1]}-worst.sqlite3"
             profiler.enable()
             with Journal.open(copy, create=False) as journal:
                 Session.resume(journal)
             profiler.disable()
-            title = f"Journal.open + Session.resume, {SIZES[-1]:,} events, before a snapshot (warm)"
+            title = f"Journal.open + Session.resume, {sizes[-1]:,} events, before a snapshot (warm)"
             profiles.insert(0, (title, profiler))
             for title, prof in profiles:
                 print()
@@ -646,11 +664,14 @@ def main(argv: list[str] | None = None) -> int:
 
     met = all(r["met"] for r in report["resume"]) and all(a["met"] for a in report["append"])
     report["all_met"] = met
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    out = RESULTS / "journal.json"
+    results.mkdir(parents=True, exist_ok=True)
+    out = results / "journal.json"
     out.write_text(json.dumps(report, indent=1), encoding="utf-8")
     print()
-    print(f"All targets {'met' if met else 'NOT met'}; figures in {out.relative_to(ROOT)}")
+    if args.quick:
+        print(f"Quick run: the targets are not judged; figures in {out} (removed with its directory)")
+    else:
+        print(f"All targets {'met' if met else 'NOT met'}; figures in {out.relative_to(ROOT)}")
     return 0
 
 

@@ -14,6 +14,7 @@ commands, snapshots as an import writes them) of ``--events`` events (default 5,
 - verify, once: ``journal verify`` of the whole file, for scale.
 
     python bench/journal_open.py [--games N] [--events N] [--repeat N] [--rebuild]
+    python bench/journal_open.py --quick    # 3 games of 1,000 events, built in a temporary directory
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import platform
 import sqlite3
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +42,7 @@ from companion.journal.verify import verify  # noqa: E402
 
 
 def build(path: Path, games: int, seed: int, events: int, rebuild: bool) -> None:
-    one, _ = journal_for(seed, events, rebuild)
+    one, _ = journal_for(seed, events, rebuild, path.parent)
     with Journal.open(one, readonly=True) as source:
         (row,) = source.games()
         entries = list(source.entries(row.id))
@@ -71,10 +73,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--rebuild", action="store_true", help="build the journals anew")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="for CI: few rounds, every path, not judged (3 games of 1,000 events, 2 runs, built anew)",
+    )
     args = parser.parse_args(argv)
-    path = RESULTS / f"open-{args.games}x-schatzjagd-seed{args.seed}-{args.events}ev.sqlite3"
+    if args.quick:
+        args.games, args.events, args.repeat = 3, 1000, 2
+    with tempfile.TemporaryDirectory(prefix="companion-bench-open-") as tmp:
+        # quick: the journals built each time, beside none of the full run's
+        return run(args, Path(tmp) if args.quick else RESULTS)
+
+
+def run(args: argparse.Namespace, results: Path) -> int:
+    path = results / f"open-{args.games}x-schatzjagd-seed{args.seed}-{args.events}ev.sqlite3"
     if args.rebuild or not path.exists():
-        RESULTS.mkdir(parents=True, exist_ok=True)
+        results.mkdir(parents=True, exist_ok=True)
         build(path, args.games, args.seed, args.events, args.rebuild)
 
     def opened() -> None:
