@@ -205,6 +205,8 @@ class CorrectTileDialog(_Reasoned):
         return kinds
 
     def _stack(self) -> list[Any]:
+        """The knights on the tile (drawn only for a tile the app knows)."""
+        assert self.tile is not None
         say = self.app.tr
         parts: list[Any] = [
             self.body(
@@ -260,9 +262,9 @@ class CorrectTileDialog(_Reasoned):
             if self.kind is None:
                 self.say_refusal(Message("Choose the tile's kind."))
                 return
-            self.send(CorrectTile(x, y, self.kind, reason, self.owner))  # type: ignore[arg-type]
+            self.send(CorrectTile(x, y, self.kind, reason, self.owner))
         elif self.what == TILE:
-            self.send(CorrectTile(x, y, self.kind, reason))  # type: ignore[arg-type]
+            self.send(CorrectTile(x, y, self.kind, reason))
         elif self.what == GONE:
             self.send(CorrectTile(x, y, None, reason))
         elif self.what == STACK:

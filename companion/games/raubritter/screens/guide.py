@@ -24,7 +24,15 @@ from companion.app.people import person
 from companion.i18n import Join, Message, Plural, Text, Word
 from engines.raubritter.commands import EndTurn, LayTile
 from engines.raubritter.moves import legal_cells, legal_marches
-from engines.raubritter.rules import DIRECTIONS, INITIAL_TILES, KINDS, MAX_CASTLE_KNIGHTS, TILES_PER_TURN, building
+from engines.raubritter.rules import (
+    DIRECTIONS,
+    INITIAL_TILES,
+    KINDS,
+    MAX_CASTLE_KNIGHTS,
+    TILES_PER_TURN,
+    Kind,
+    building,
+)
 from engines.raubritter.views import state_of
 
 INITIAL, TURN, OVER, CORRECT = "initial", "turn", "over", "correct"
@@ -50,7 +58,7 @@ class Pending:
     key: tuple[Any, ...] = ()
     """The table this was chosen at (tiles laid, whose turn, the turn's tiles): another table
     forgets it."""
-    kind: str | None = None
+    kind: Kind | None = None
     cell: tuple[int, int] | None = None
     knights: int | None = None
     direction: str | None = None
@@ -173,7 +181,7 @@ def step(view: dict[str, Any], pending: Pending | None = None) -> Step:
             targets=tuple(legal_cells(state_of(view))),
         )
     ghost = {"kind": pending.kind, "x": pending.cell[0], "y": pending.cell[1], "owner": current}
-    lay = LayTile(current, pending.kind, *pending.cell)  # type: ignore[arg-type]
+    lay = LayTile(current, pending.kind, *pending.cell)
     place_back = Option(Message("Another place"), dialog="cell", args={"cell": None}, player=current, main=False)
     if pending.knights is None:
         options = [

@@ -19,7 +19,7 @@ from companion.i18n import Message as M
 from companion.i18n import Plural, Word
 from engines.raubritter import GAME
 from engines.raubritter.commands import LayTile
-from engines.raubritter.rules import Setup
+from engines.raubritter.rules import Kind, PlayerSpec, Setup
 
 SCREEN = "raubritter-table"
 
@@ -122,8 +122,9 @@ class Showcase:
         self.kind("forest-village")
         self.cell(1, 0)
         shot("raubritter-tile-laid")
+        pair: tuple[Kind, Kind] = ("plain", "mountains")
         for colour, cells in zip(order[1:], ([(0, 1), (1, 1)], [(-1, 0), (-1, 1)], [(2, 0), (2, 1)]), strict=False):
-            for kind, (x, y) in zip(("plain", "mountains"), cells, strict=True):
+            for kind, (x, y) in zip(pair, cells, strict=True):
                 self.send(LayTile(colour, kind, x, y))
 
         # the first turn: a castle north of the first tiles, four knights marching south
@@ -181,12 +182,12 @@ class Showcase:
     def full_layout(self) -> None:
         """A whole game of four, played by the table's commands: every tile laid, then the end."""
         setup = Setup(
-            players=[
-                {"name": "Anna", "birthday": datetime.date(1961, 3, 14), "colour": "red"},
-                {"name": "Ben", "birthday": datetime.date(1984, 11, 2), "colour": "blue"},
-                {"name": "Clara", "birthday": datetime.date(1990, 7, 30), "colour": "green"},
-                {"name": "Dieter", "birthday": datetime.date(1958, 1, 9), "colour": "yellow"},
-            ]
+            players=(
+                PlayerSpec(name="Anna", birthday=datetime.date(1961, 3, 14), colour="red"),
+                PlayerSpec(name="Ben", birthday=datetime.date(1984, 11, 2), colour="blue"),
+                PlayerSpec(name="Clara", birthday=datetime.date(1990, 7, 30), colour="green"),
+                PlayerSpec(name="Dieter", birthday=datetime.date(1958, 1, 9), colour="yellow"),
+            )
         )
         self.app.start_game("raubritter", setup)
         if self.app.root.manager.current != SCREEN:

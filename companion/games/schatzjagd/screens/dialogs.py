@@ -203,7 +203,7 @@ class SpecialDialog(Dialog):
         super().__init__(asks=asks)
         self.player = player
         place = henchman(view, player)["place"]
-        printed = next(
+        printed: list[str] = next(
             (
                 card["effects"]
                 for card in view["board"]

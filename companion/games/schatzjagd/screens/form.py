@@ -144,7 +144,7 @@ class NewGameForm(ChoiceList):
     # ----------------------------------------------------------------------------- the setup
     def agreed(self) -> Victory | None:
         """The victory chosen; None for the book's guide."""
-        return None if self.victory == GUIDE else Victory(**{self.victory: self.count})
+        return None if self.victory == GUIDE else Victory.model_validate({self.victory: self.count})
 
     def setup(self) -> Any:
         """The engine's setup; FormProblem while fewer or more princes than the rules allow sit."""

@@ -118,9 +118,9 @@ class PlacePicker(GridLayout):
             for letter in half:
                 letters.add_widget(toggle(letter, letter == chosen_letter, lambda x=letter: self.pick_letter(x)))
             self.add_widget(letters)
-        for half in (NUMBERS[:12], NUMBERS[12:]):
+        for row_of_numbers in (NUMBERS[:12], NUMBERS[12:]):
             numbers = grid(12)
-            for number in half:
+            for number in row_of_numbers:
                 field = f"{chosen_letter}{number}"
                 button = toggle(str(number), field == self.place, lambda f=field: self.pick(f))
                 button.disabled = not chosen_letter
@@ -164,7 +164,9 @@ class PlacePicker(GridLayout):
 
 
 def is_field(place: str | None) -> bool:
-    return bool(place) and FIELD_ID.fullmatch(place) is not None
+    if not place:
+        return False
+    return FIELD_ID.fullmatch(place) is not None
 
 
 class EffectsEditor(GridLayout):

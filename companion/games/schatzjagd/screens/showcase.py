@@ -262,11 +262,11 @@ class Showcase:
 def catharsis(show: Showcase) -> None:
     """A second game of four princes played on by the table's commands until the draw pile runs out:
     Grandlin's catharsis."""
-    from engines.schatzjagd.rules import Setup
+    from engines.schatzjagd.rules import Colour, PlayerSpec, Setup
 
     app = show.app
-    four = (("Anna", "red"), ("Ben", "blue"), ("Carla", "green"), ("Dirk", "yellow"))
-    setup = Setup(players=[{"name": name, "colour": colour} for name, colour in four], catharsis=True)
+    four: tuple[tuple[str, Colour], ...] = (("Anna", "red"), ("Ben", "blue"), ("Carla", "green"), ("Dirk", "yellow"))
+    setup = Setup(players=tuple(PlayerSpec(name=name, colour=colour) for name, colour in four), catharsis=True)
     app.start_game("schatzjagd", setup)
     show.driver.frames()
     table = show.table = app.table
