@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.frozen import replace
@@ -251,7 +252,7 @@ def corrected(s: GameState, e: Any) -> GameState:
     return _update(s, colour, **{counter: e.new})
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "counter-changed": counter_changed,
     "travelled": travelled,
     "card-revealed": card_revealed,

@@ -24,7 +24,7 @@ def can_play(state: GameState, p: Henchman) -> tuple[str, ...]:
         plays.append("slot")
         if state.public_count("spell") < COMPOSITION["spell"]:
             plays.append("spell")
-        if is_field(p.place) and sum(state.treasure_stack) and state.public_count("map") < COMPOSITION["map"]:
+        if is_field(p.place) and sum(state.treasure_stack) != 0 and state.public_count("map") < COMPOSITION["map"]:
             plays.append("map")
     if p.place == castle(p.colour) and p.treasures:
         plays.append("hide")

@@ -38,7 +38,7 @@ from engines.schatzjagd.rules import (
     is_field,
     normal_place,
 )
-from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, GameState, Henchman
+from engines.schatzjagd.state import CATHARSIS, OVER, PLAY, BoardCard, Fight, GameState, Henchman
 
 _TYPE = {kind: i for i, kind in enumerate(CARD_TYPES)}
 _LIMITS = tuple(COMPOSITION[kind] for kind in CARD_TYPES)
@@ -121,6 +121,7 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
         return None
     public_moved = (
         before is None
+        or last is None  # None only with before None; narrows last
         or board is not last.board
         or s.discard is not before.discard
         or s.used_maps is not before.used_maps
@@ -128,7 +129,8 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
     if public_moved and not _public_ok(s, board):
         return None
     treasures_moved = (
-        treasures_moved
+        before is None  # treasures_moved then; narrows before
+        or treasures_moved
         or s.loose is not before.loose
         or s.treasure_stack is not before.treasure_stack
         or s.kinds is not before.kinds
@@ -143,7 +145,7 @@ def _judge(s: GameState, last: _Sound | None) -> _Sound | None:
             guard = board.by_id.get(t.guard)
             if guard is None or guard.kind != "monster" or guard.field != t.place:
                 return None
-    if (s.fight is not None and not _fight_ok(s, board)) or s.current not in colours:
+    if (s.fight is not None and not _fight_ok(s, s.fight, board)) or s.current not in colours:
         return None
     if (s.phase == CATHARSIS) != bool(s.catharsis) or s.phase not in (PLAY, CATHARSIS, OVER):
         return None
@@ -269,14 +271,14 @@ def _treasures_ok(s: GameState) -> bool:
     return True
 
 
-def _fight_ok(s: GameState, board: _Board) -> bool:
-    f = s.fight
+def _fight_ok(s: GameState, f: Fight, board: _Board) -> bool:
     h = s.henchman(f.henchman)  # a henchman nobody plays: KeyError, left to the plain check
     if f.henchman != s.current or (f.opponent is None) == (f.monster is None):
         return False
     if f.opponent is not None:
         o = s.henchman(f.opponent)
         return o.place == h.place and o.colour != h.colour and not in_city(h.place)
+    assert f.monster is not None  # one of opponent and monster, as checked above
     card = board.by_id.get(f.monster)
     return (
         card is not None

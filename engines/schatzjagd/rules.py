@@ -45,7 +45,7 @@ CITY = "city"  # inside the walls, between the shops
 CITY_GATE = "city-gate"  # a place of older journals only, see below
 FIELD = re.compile(r"[A-Z]{1,2}[0-9]{1,2}")
 TELEPORTAL = "teleportal"
-DEFAULT_REGIONS = {2: "red", 3: "yellow", 4: "blue", 5: "green"}
+DEFAULT_REGIONS: dict[int, Colour] = {2: "red", 3: "yellow", 4: "blue", 5: "green"}
 
 
 # ------------------------------------------------------------------------------------ places

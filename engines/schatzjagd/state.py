@@ -41,7 +41,8 @@ class Henchman:
         return self.strength + self.weapons
 
     def value(self, counter: str) -> int:
-        return getattr(self, counter)
+        value: int = getattr(self, counter)
+        return value
 
 
 @dataclass(frozen=True, slots=True)
