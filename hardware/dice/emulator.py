@@ -275,7 +275,7 @@ def run(
     without a link, ``on_path`` then hears the path of the new pty.
     """
     tumble = min(0.3, auto_roll / 2) if auto_roll else 0.3
-    due: list[tuple[float, Callable[[], None]]] = []
+    due: list[tuple[float, Callable[[], object]]] = []  # what an action returns is not used
     now = time.monotonic()
     next_beat = now + heartbeat
     next_roll = now + auto_roll if auto_roll else None
