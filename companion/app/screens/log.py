@@ -6,7 +6,7 @@ opens), unlike the choices, which are paged so that nothing moves under a finger
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from kivy.factory import Factory
 
@@ -19,7 +19,7 @@ from companion.i18n import Message
 class LogScreen(AppScreen):
     screen_name = "log"
     kv_file = __file__
-    pending: str | None = None
+    pending: Literal["undo", "redo"] | None = None
 
     def refresh(self) -> None:
         app = running_app()
@@ -65,7 +65,7 @@ class LogScreen(AppScreen):
             return Message("{entry}: {command} (correction)", entry=line["entry"], command=line["command"])
         return Message("{entry}: {command}", entry=line["entry"], command=line["command"])
 
-    def ask(self, kind: str) -> None:
+    def ask(self, kind: Literal["undo", "redo"]) -> None:
         self.pending = kind
         self.refresh()
 

@@ -444,9 +444,10 @@ def _field_opened(w: _Walk, i: int, e: dict) -> list[Text]:
     if w.later(i, lambda x: x["type"] == "coins-moved" and x["reason"] == reason):
         return []  # the share line tells it
     pile = f"field{field}"
-    rest = {kind: w.count_before(i + 1, pile, kind) for kind in KINDS}
-    if any(v is None for v in rest.values()):
+    counted = {kind: w.count_before(i + 1, pile, kind) for kind in KINDS}
+    if any(v is None for v in counted.values()):
         return [Message("Field {field}: nothing for {players}.", field=field, players=players)]
+    rest = {kind: n for kind, n in counted.items() if n is not None}
     if not any(rest.values()):
         return [Message("Field {field} is empty: nothing for {players}.", field=field, players=players)]
     return [
@@ -709,10 +710,10 @@ def _shares(w: _Walk, i: int, e: dict, field: str) -> list[Text]:
 
 def _left(w: _Walk, i: int, pile: str) -> Text | None:
     """What lies on a field just before event ``i``; None without the view or when it is empty."""
-    rest = {kind: w.count_before(i, pile, kind) for kind in KINDS}
-    if any(v is None for v in rest.values()) or not any(rest.values()):
+    counted = {kind: w.count_before(i, pile, kind) for kind in KINDS}
+    if any(v is None for v in counted.values()) or not any(counted.values()):
         return None
-    return coins_text(rest)
+    return coins_text({kind: n for kind, n in counted.items() if n is not None})
 
 
 def _held(w: _Walk, i: int, player: str, kind: str) -> Text:

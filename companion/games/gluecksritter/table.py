@@ -116,6 +116,7 @@ class GluecksritterTable:
             return replace(command, document=rng.choice(pile)) if pile else command
         if isinstance(command, KnightAct) and command.action == "raid" and command.face is None:
             GAME.decide(state, replace(command, face=1))  # refuse now what no face can mend
+            assert command.victim is not None  # decide refuses a raid without its victim
             words = f"{command.player} raids {command.victim}: roll the special die"
             text = Message(
                 "{player} raids {victim}: roll the special die",

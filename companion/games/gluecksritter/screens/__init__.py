@@ -52,7 +52,8 @@ def summary(config: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> S
         progress: Any = Message("the game is over")
     else:
         progress = Message("round {round}", round=1 + kinds.count("round-ended"))
-    return SaveSummary(RULE_SETS.get(config.get("rules"), config.get("rules", "")), progress, players)
+    rules = config.get("rules", "")
+    return SaveSummary(RULE_SETS.get(rules, rules), progress, players)
 
 
 SCREENS = game_screens(

@@ -33,7 +33,7 @@ from companion.app.widgets import Chip
 from companion.games.gluecksritter.screens import cards, dialogs, dice
 from companion.games.gluecksritter.screens.check import TableCheck
 from companion.games.gluecksritter.screens.guide import offer_words, picks_on_panel, step
-from companion.i18n import Cap, Join, Message, Word
+from companion.i18n import Cap, Join, Message, Text, Word
 from companion.table.notices import Happened, PressIgnored
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
 
@@ -85,7 +85,7 @@ class BoardScreen(GameTable):
         shown = getattr(now, "phase", None) or view["phase"]  # the ransom asked in the 2002 variant: D
         phase = PHASES.get(shown, shown)
         short = Message("Round {round} · {phase}", round=view["round"], phase=phase)
-        rules = RULES.get(view.get("rules"))
+        rules = RULES.get(view.get("rules", ""))
         whole = short if rules is None else Message("{heading} · {rules}", heading=short, rules=rules)
         self._headings = (whole, short)
         return self._fitting_heading()
@@ -296,7 +296,7 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
     only who won."""
     if view["winners"]:
         return Message("wins!") if player["colour"] in view["winners"] else ""
-    words = []
+    words: list[Text] = []
     if player["knight_in_dungeon"]:
         words.append(Message("dungeon"))
     if player["pick"]:
@@ -334,6 +334,8 @@ def _cell(small: bool = False, one_line: bool = False) -> Label:
 
 class _Field(Label):
     """One field of the board: its number (and the coins on it), dark while it is settled."""
+
+    text: str  # Label's property
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(bold=True, markup=True, halign="center", valign="middle", **kwargs)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from kivy.factory import Factory
@@ -84,7 +85,7 @@ class EntryCover(PrivacyCover):
     def private(self) -> None:
         self.stage = "private"
         body: list[Any] = [self.body(Message("Draw the top document of the deck and tap the card you drew."))]
-        body += [card(self.app, self.view, doc, lambda d=doc: self.pick(d)) for doc in catalogue(self.view)]
+        body += [card(self.app, self.view, doc, partial(self.pick, doc)) for doc in catalogue(self.view)]
         self.page(
             Message("{player}: which document did you draw?", player=self.name),
             body,
@@ -250,7 +251,7 @@ class EffectForm:
         self.box.bind(minimum_height=self.box.setter("height"))
 
     def _move(self, spec: dict[str, Any]) -> dict[str, Any]:
-        role = {"holder": self.player, "other": None}
+        role: dict[str | None, str | None] = {"holder": self.player, "other": None}
         move = {
             "from": role.get(spec.get("source"), spec.get("source")),
             "to": role.get(spec.get("target"), spec.get("target")),

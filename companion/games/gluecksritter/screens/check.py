@@ -66,16 +66,16 @@ class TableCheck(Dialog):
             for key in ("silver", "gold"):
                 value = view[field][key]
                 self._set(self._cells[field, key], str(value), partial(self.coins, field, key, title, value))
-        title = self.app.tr(
+        heading = self.app.tr(
             Message("Table check before round {round}", round=view["round"])
             if view["phase"] == "A"
             else Message("Table check: round {round}", round=view["round"])
         )
         if self._title is not None:  # the overview is the page: its numbers and title changed only
-            self._title.text = title
+            self._title.text = heading
             self.recheck()
             return
-        self.page(title, [self._intro, self._grid], [(Message("All as on the table"), self.close, True)])
+        self.page(heading, [self._intro, self._grid], [(Message("All as on the table"), self.close, True)])
         self._title = self.sheet.children[-1]
 
     def page(self, *args: Any, **kwargs: Any) -> None:

@@ -100,7 +100,8 @@ class ChooseCover(PrivacyCover):
 
     def lock_in(self) -> None:
         self.stage = "done"  # from here the cover stays until it is passed on, whatever the game does
-        notice = self.table.submit(c.ChooseActions(self.player, tuple(sorted(self.picked))))
+        low, high = sorted(self.picked)  # "Lock in" is offered with two cards picked
+        notice = self.table.submit(c.ChooseActions(self.player, (low, high)))
         self.picked = []
         if isinstance(notice, Refused):
             self.problem = notice.shown

@@ -11,7 +11,7 @@ offered to its holder (``effect``) until it is entered.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from companion.app.option import Option
 from companion.app.people import names, person
@@ -248,8 +248,9 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
     knight = view.get("knight") or {}
     options: list[Option] = []
     if "knight-act" in offered:
-        for field in (5, 6):  # the Black Knight takes only the gold: the button says how much
-            options.append(Option(_knight_takes(view, name, field), c.KnightAct(player, f"field{field}")))
+        gold: tuple[tuple[int, Literal["field5", "field6"]], ...] = ((5, "field5"), (6, "field6"))
+        for field, action in gold:  # the Black Knight takes only the gold: the button says how much
+            options.append(Option(_knight_takes(view, name, field), c.KnightAct(player, action)))
         for other in view["players"]:
             if other["colour"] != player:
                 victim = other["colour"]

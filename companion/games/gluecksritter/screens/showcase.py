@@ -314,8 +314,8 @@ def _decide_until(driver: Any, table: Any, done: Callable[[dict[str, Any]], bool
         if now.rolls:
             table.roll_on_screen()
         else:
-            commands = [o.command or o.args.get("command") for o in now.options]
-            commands = [command for command in commands if command is not None]
+            offered = [o.command or o.args.get("command") for o in now.options]
+            commands = [command for command in offered if command is not None]
             calm = [cmd for cmd in commands if cmd.type in ("pay-royal-tax", "decline", "end-round", "knight-act")]
             for command in calm + commands:
                 if type(table.submit(command)).__name__ != "Refused":
