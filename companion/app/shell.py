@@ -33,7 +33,7 @@ from companion.app import settings as app_settings
 from companion.app import status, theme
 from companion.app.contract import GameScreens, screens_of, title_of
 from companion.app.notify import Notifier
-from companion.app.room import AppScreen
+from companion.app.room import AppScreen, TableSide
 from companion.i18n import Message, render, set_language
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class CompanionApp(App):
         self.journal_problem: Exception | None = None  # why the journal could not be opened
         self._unwritten: str | None = None  # the journal's last write failure, logged once
         self._session: Any = None
-        self.table: Any = None  # the running game's companion.table.Table
+        self.table: TableSide | None = None  # the running game's table
         self.unshown: str | None = None  # the running game's title, when the screen cannot show it
         self.happened: list[Any] = []  # the texts of what the last command did (or an undo asks)
         self.private_player: str | None = None  # a privacy cover is open for this player
