@@ -13,13 +13,20 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from companion.i18n import Text
+
+if TYPE_CHECKING:  # a screen's class, named only: nothing here imports Kivy
+    from companion.app.room import AppScreen
 
 Shot = Callable[[str], None]
-Topics = list[tuple[Any, list[Any]]]
+Topic = tuple[Text, list[Text]]
+"""A help topic: its title and its paragraphs."""
+Topics = list[Topic]
 
 
-def opening_at(parts: Sequence[tuple[str, Any]], first: str) -> Topics:
+def opening_at(parts: Sequence[tuple[str, Topic]], first: str) -> Topics:
     """A game's help topics, given as ``(key, (title, paragraphs))`` in reading order, as the help
     shows them: the one of ``first`` (what the table is doing now) at the top, then the rest."""
     ordered = [key for key, _ in parts]
@@ -33,7 +40,7 @@ def opening_at(parts: Sequence[tuple[str, Any]], first: str) -> Topics:
 class FormProblem(ValueError):
     """What a new-game form still lacks or cannot take, in the table's words (``text``)."""
 
-    def __init__(self, text: Any) -> None:
+    def __init__(self, text: Text) -> None:
         super().__init__(str(getattr(text, "msgid", text)))
         self.text = text
 
@@ -43,8 +50,8 @@ class SaveSummary:
     """A saved or running game in a line of the saves screen: the rule set, how far it got, and
     the players in seating order as ``(colour, name or None)``."""
 
-    rules: Any
-    progress: Any
+    rules: Text
+    progress: Text
     players: tuple[tuple[str, str | None], ...]
 
 
@@ -64,7 +71,7 @@ class GameSettings:
     default). ``form(settings, store)`` makes the settings screen's part for the game; it calls
     ``store(settings)`` with every change."""
 
-    read: Callable[[Mapping[str, Any] | None, Mapping[str, Any]], tuple[dict[str, Any], list[Any]]]
+    read: Callable[[Mapping[str, Any] | None, Mapping[str, Any]], tuple[dict[str, Any], list[Text]]]
     form: Callable[[dict[str, Any], Callable[[dict[str, Any]], None]], Any] | None = None
 
 
@@ -75,11 +82,11 @@ class GameScreens:
     first: str
     """The screen a running game opens on."""
 
-    screens: Callable[[], Sequence[type]]
+    screens: Callable[[], Sequence[type[AppScreen]]]
     """The game's screen classes (:class:`companion.app.room.AppScreen`), imported when the game's
     table first opens."""
 
-    commands: Mapping[str, Any]
+    commands: Mapping[str, Text]
     """Each command type's name in the game log."""
 
     new_game: Callable[[dict[str, Any]], Any]
@@ -99,7 +106,7 @@ class GameScreens:
     help: Callable[[Mapping[str, Any]], Topics] | None = None
     """The game in short for the help dialog, from the public view: ``(title, paragraphs)``."""
 
-    bar: Sequence[tuple[Any, str]] = field(default=())
+    bar: Sequence[tuple[Text, str]] = field(default=())
     """The game's own buttons in the bottom bar, ``(text, screen method)``: a tap calls that
     method of the screen shown."""
 
@@ -133,9 +140,9 @@ def game_screens(
     *,
     first: str,
     screens: Sequence[str],
-    commands: Mapping[str, Any],
+    commands: Mapping[str, Text],
     summary: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]]], SaveSummary],
-    bar: Sequence[tuple[Any, str]] = (),
+    bar: Sequence[tuple[Text, str]] = (),
 ) -> GameScreens:
     """The :class:`GameScreens` of the game whose home is the package ``home``, every part found
     where each game keeps it and imported only when the shell asks for it: ``screens`` as
