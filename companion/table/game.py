@@ -58,7 +58,10 @@ class Rolled:
 
 
 class TableGame(Protocol):
-    """One game's part of the table (see the module's text)."""
+    """One game's part of the table (see the module's text). A part may also have
+    ``alternatives(state, command) -> list[Any]``, the ways the rules leave to the player to make a
+    command (which coins to pay with), which :meth:`companion.table.Table.alternatives` asks for
+    when it is there; without it a command has no alternatives."""
 
     name: str
     """The engine's name, e.g. ``"gluecksritter"``."""
