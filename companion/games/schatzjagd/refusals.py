@@ -9,8 +9,7 @@ words beyond colours (:mod:`companion.i18n.refusals`).
 - ``place``, ``here``: a place the henchman is at or is sent to, as the undo/redo words name it
   ("the inn", "red's castle"; in German datives: "dem Gasthaus", "der Burg von Rot"), a field as
   it is ("C7");
-- ``players``: the colours of the game, comma-joined;
-- a colour (already a word): the player as the screen names them ("Anna (Red)", or "Red").
+- ``players``: the colours of the game, comma-joined.
 
 Values typed by the table (``text``, ``counter``, a treasure ``kind``) and fields stay as they are.
 No value names a card a player holds or a face-down card's type (rule 13.4: no notes)."""
@@ -19,10 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.app.people import person
 from companion.games.schatzjagd.table_words import place_words
 from companion.i18n.message import Cap, Join, Message, Word
-from engines.schatzjagd.rules import COLOURS
 
 DOINGS = {
     m.msgid: m
@@ -86,11 +83,9 @@ def _play(play: str) -> Any:
 
 
 def words(values: dict[str, Any], view: Any = None) -> dict[str, Any]:
-    """The refusal's values with Schatzjagd's words as catalogue texts (colours are words already)."""
+    """The refusal's values with Schatzjagd's words as catalogue texts (a player is named already)."""
     out = dict(values)
     for key, value in values.items():
-        if isinstance(value, Word) and value.word in COLOURS:
-            out[key] = person(view, value.word)
         if not isinstance(value, str):
             continue
         if key == "doing":
