@@ -1,11 +1,23 @@
-"""The two ways a game says no: a refused command (the table's mistake) and a broken invariant (ours)."""
+"""The project's one base of errors, and the two ways a game says no: a refused command (the
+table's mistake) and a broken invariant (ours).
+
+:class:`CompanionError` is the base of every error the project raises on purpose, in the rules,
+the hardware and the app alike; each also derives from the builtin error it resembles (as
+gpiozero's errors do), so ``except ValueError`` still catches a refused command. It lives here, in
+the rules' core, because the rules import nothing and everything may import the rules' core.
+``except CompanionError`` catches what the project says no with, and nothing that is a defect."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 
-class RuleViolation(ValueError):
+class CompanionError(Exception):
+    """An error the project raises on purpose: a refused command, a damaged journal, a device
+    that is not there, a setting that is no setting."""
+
+
+class RuleViolation(CompanionError, ValueError):
     """A command the rules do not allow. The state it was checked against is unchanged.
 
     ``rule`` is a short stable name of the rule (e.g. ``"field2.max-two"``) that a screen,
@@ -33,7 +45,7 @@ def _rebuild(rule: str, template: str, values: dict[str, object]) -> RuleViolati
     return RuleViolation(rule, template, **values)
 
 
-class InvariantBroken(AssertionError):
+class InvariantBroken(CompanionError, AssertionError):
     """A state that can never happen in the physical game (coins created, a fifth wall...).
 
     Raised by a game's ``check``; it means a defect in the engine, never a player's mistake.
