@@ -52,7 +52,7 @@ def child(data_dir: Path, repeat: int, warmup: int) -> dict[str, Any]:
 
     from companion.app.driver import Driver
     from companion.app.pieces.plot import Plots
-    from tests.companion.app.plot_sessions import walks
+    from tests.companion.app.touch import walks
 
     class PlotApp(App):
         def build(self) -> Any:

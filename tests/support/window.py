@@ -64,14 +64,16 @@ def _arguments(function: Callable[..., Any], kwargs: dict[str, Any]) -> str:
     try:
         return json.dumps({"kwargs": plain, "paths": paths})
     except TypeError as error:
-        raise TypeError(f"{function.__qualname__}: an argument cannot cross to the window's process ({error})") from None
+        crossing = f"{function.__qualname__}: an argument cannot cross to the window's process"
+        raise TypeError(f"{crossing} ({error})") from None
 
 
 def _command(function: Callable[..., Any], kwargs: dict[str, Any]) -> list[str]:
     target = getattr(function, "in_process", function)
     if "<locals>" in target.__qualname__:
         raise TypeError(f"{target.__qualname__}: only a module's own functions run in a window")
-    return [sys.executable, "-m", "tests.support.window", target.__module__, target.__qualname__, _arguments(target, kwargs)]
+    module, name = target.__module__, target.__qualname__
+    return [sys.executable, "-m", "tests.support.window", module, name, _arguments(target, kwargs)]
 
 
 def run(function: Callable[..., Any], /, **kwargs: Any) -> Any:

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.schatzjagd_sessions import TABLE_SCREEN, new_game
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import start
+from tests.companion.games.schatzjagd.screens.driving import TABLE_SCREEN, new_game
 
 LONG = (
     "Die Hardware-Einstellungen lassen sich nicht verwenden: In [panel] matrix.rows ist GPIO 2 belegt, "

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import env
-from tests.companion.app.documents_sessions import PLAYERS
-from tests.companion.app.raubritter_form_sessions import BIRTHDAYS, birthday, open_form
-from tests.companion.app.schatzjagd_form_sessions import chip, tap_in
-from tests.companion.app.sessions import say
+from tests.companion.app.touch import chip, say, tap_in
+from tests.companion.games.gluecksritter.screens.driving import PLAYERS
+from tests.companion.games.raubritter.screens.driving import BIRTHDAYS, birthday, open_form
 
 AHEAD = datetime.timedelta(days=10)  # the table's day after the clock's
 
@@ -109,7 +108,7 @@ def first_games(data: Path, language: str, mode: str, boot: str = "") -> dict[st
     surrendering, and its result, the BG Stats code read back from the screen and the save of
     the first game carry the day of play."""
     from companion.results.push import play_of
-    from tests.companion.app.result_sessions import decoded
+    from tests.companion.app.touch import decoded
 
     app, driver = start(data, language, mode == "synchronised", boot or None)
     seen: dict[str, Any] = {"clock_day": app.clock.clock_day().isoformat()}

@@ -38,7 +38,7 @@ def rotated(data: Path, rotation: str, touch: str) -> dict[str, Any]:
     from kivy.core.window import Window
     from kivy.tests.common import UTMotionEvent
 
-    from tests.companion.app.sessions import say, start
+    from tests.companion.app.touch import say, start
 
     app, driver = start(data, "en")
     seen: dict[str, Any] = {

@@ -9,17 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import (
-    card_button,
-    choices_of,
-    choose_behind_the_cover,
-    new_game,
-    place_rows,
-    say,
-    start,
-)
-
-PLAYERS = ("red", "blue", "green")
+from tests.companion.app.sessions import choose_behind_the_cover
+from tests.companion.app.touch import say, start
+from tests.companion.games.gluecksritter.screens.driving import PLAYERS, card_button, choices_of, new_game, place_rows
 
 
 def _heard(app: Any) -> list[Any]:
@@ -320,7 +312,7 @@ def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
     part = screen.ids.game.children[0]
     seen: dict[str, Any] = {"title": screen.ids.game_title.text}
     seen["shown"] = [w.text for w in part.walk(restrict=True) if getattr(w, "text", "")]
-    from tests.companion.app.schatzjagd_form_sessions import shots
+    from tests.companion.app.touch import shots
 
     seen["shots"] = shots(driver, screen.ids.list, data, f"gluecksritter-settings-playing-{language}")
     screen_word = say(app, "on the screen")

@@ -11,7 +11,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import start
 
 BOARDS = {"gluecksritter": "gluecksritter-board", "schatzjagd": "schatzjagd-table", "raubritter": "raubritter-table"}
 PLAYERS = ("red", "blue", "green", "yellow")

@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import say, start
-from tests.companion.app.shell_sessions import play_into
+from tests.companion.app.touch import play_into, say, start
 
 FINISHED = "gluecksritter/55-full-game-end-osullivan.scn"
 

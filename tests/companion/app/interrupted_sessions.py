@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import PICKS, SEATS, new_game, say, start
+from tests.companion.app.touch import say, start
+from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS, new_game
 
 
 def _rig_app(data: Path) -> tuple[Any, Any, Any]:

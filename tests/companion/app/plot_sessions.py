@@ -5,14 +5,11 @@ the end of a game shows them; what their canvases hold, where their texts are, a
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import COLOURS, start, walks
 
-COLOURS = ("red", "blue", "green", "yellow", "white", "black")
-TITLES = ("Dukaten", "Burgteile", "Schätze versteckt")
 CASES = {"2x6x12": (2, 6, 12), "3x3x40": (3, 3, 40)}
 
 
@@ -21,27 +18,6 @@ def sized(size: str | None) -> None:
     if size:
         width, height = size.split("x")
         os.environ["KCFG_GRAPHICS_WIDTH"], os.environ["KCFG_GRAPHICS_HEIGHT"] = width, height
-
-
-def walks(panels: int, players: int, periods: int, seed: int = 7) -> list[Any]:
-    """``panels`` measures, each a line per player: 0 at the setup, then a random walk that never
-    goes below 0; yellow's line equals white's where both play (two identical lines)."""
-    from companion.app.pieces.plot import Panel, Series
-
-    rng = random.Random(seed)
-    found = []
-    for n in range(panels):
-        lines = {}
-        for colour in COLOURS[:players]:
-            value, values = 0, [0]
-            for _ in range(periods):
-                value = max(0, value + rng.randint(-2, 4) * (n + 1))
-                values.append(value)
-            lines[colour] = tuple(float(v) for v in values)
-        if "white" in lines:
-            lines["yellow"] = lines["white"]
-        found.append(Panel(TITLES[n], tuple(Series(colour, values) for colour, values in lines.items())))
-    return found
 
 
 def open_plots(driver: Any) -> tuple[Any, Any]:

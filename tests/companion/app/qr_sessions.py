@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app import env
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import start
 
 INLINE = {"pos": (400, 40), "size": (400, 400)}  # the right half of the screen, below a title bar
 
@@ -83,48 +83,6 @@ def qr_code(data: Path) -> dict[str, Any]:
     driver.stop()
     segno.make_qr = make_qr
     return seen
-
-
-BLUR = 0.6  # px: the blur a phone's camera adds at least, held over the screen
-
-
-def blurred(path: Path, sigma: float = BLUR) -> tuple[int, int, bytes]:
-    """A screenshot in grey (its green channel: the codes are black on white), blurred by a
-    Gaussian of ``sigma`` pixels: width, height, one byte a pixel."""
-    import math
-
-    from tests.companion.app.png import pixels
-
-    width, height, bpp, raw = pixels(path)
-    grey = list(raw[1::bpp])
-    reach = max(1, math.ceil(3 * sigma))
-    weights = [math.exp(-(k * k) / (2 * sigma * sigma)) for k in range(-reach, reach + 1)]
-    total = sum(weights)
-    weights = [w / total for w in weights]
-
-    def along(values: list[int | float], count: int, stride: int, lines: int, gap: int) -> list[float]:
-        out = [0.0] * len(values)
-        for line in range(lines):
-            base = line * gap
-            for i in range(count):
-                acc = 0.0
-                for k, w in enumerate(weights):
-                    j = min(max(i + k - reach, 0), count - 1)
-                    acc += w * values[base + j * stride]
-                out[base + i * stride] = acc
-        return out
-
-    rows = along(grey, width, 1, height, width)
-    both = along(rows, height, width, width, 1)
-    return width, height, bytes(min(255, max(0, round(v))) for v in both)
-
-
-def decoded_blurred(path: Path, sigma: float = BLUR) -> list[str]:
-    """The texts of the QR codes read from the screenshot after a blur of ``sigma`` pixels."""
-    import zxingcpp
-
-    width, height, grey = blurred(path, sigma)
-    return [code.text for code in zxingcpp.read_barcodes(memoryview(grey).cast("B", (height, width)))]
 
 
 SESSIONS: dict[str, Any] = {"qr-code": qr_code}

@@ -12,29 +12,14 @@ import dataclasses
 import datetime
 import importlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.schatzjagd_form_sessions import button, chip, shots, tap_in
-from tests.companion.app.sessions import say, start
+from tests.companion.app.touch import button, chip, say, shots, sized, start, tap_in
+from tests.companion.games.raubritter.screens.driving import BIRTHDAYS, birthday, open_form, pick, picker_dialog
 
 GAME = "raubritter"
 BOARD = "companion.games.raubritter.screens.board"
-# The birthdays the sessions tap: red and yellow born on the same day.
-BIRTHDAYS = {
-    "red": datetime.date(1987, 3, 14),
-    "blue": datetime.date(1990, 5, 2),
-    "yellow": datetime.date(1987, 3, 14),
-    "green": datetime.date(2012, 7, 30),
-}
-
-
-def sized(size: str | None) -> None:
-    """The window ``WIDTHxHEIGHT`` (800×480, the Pi's display, unless given)."""
-    if size:
-        width, height = size.split("x")
-        os.environ["KCFG_GRAPHICS_WIDTH"], os.environ["KCFG_GRAPHICS_HEIGHT"] = width, height
 
 
 def table_screen_or_stand_in() -> bool:
@@ -53,43 +38,6 @@ def table_screen_or_stand_in() -> bool:
 
     contract._LOADED[GAME] = dataclasses.replace(contract.screens_of(GAME), screens=lambda: (StandIn,))
     return False
-
-
-def open_form(app: Any, driver: Any) -> Any:
-    """The new-game screen from the start screen, Raubritter chosen: its form."""
-    if app.root.manager.current != "start":
-        app.goto("start")  # as the bottom bar's "Menu" does
-    driver.tap(say(app, "New game"))
-    driver.tap("Raubritter")
-    return app.screen("new").form
-
-
-def picker_dialog() -> Any:
-    from kivy.core.window import Window
-
-    from companion.app.pieces.date import DateDialog
-
-    found = [w for w in Window.children if isinstance(w, DateDialog) and w._is_open]
-    assert len(found) == 1, found
-    return found[0]
-
-
-def pick(driver: Any, day: datetime.date) -> None:
-    """The open date picker set to ``day`` by four taps: decade, year, month, day."""
-    picker = picker_dialog().picker
-    driver.tap(picker.decade_buttons[picker.decades.index(day.year // 10 * 10)])
-    driver.tap(picker.year_buttons[day.year % 10])
-    driver.tap(picker.month_buttons[day.month - 1])
-    driver.tap(picker.day_buttons[day.day - 1])
-    assert picker.date == day, (picker.date, day)
-
-
-def birthday(app: Any, driver: Any, form: Any, colour: str, day: datetime.date) -> None:
-    """``colour``'s birthday button tapped, the picker set to ``day``, and "Done"."""
-    tap_in(driver, form, form.seating.birthday_buttons[colour])
-    pick(driver, day)
-    driver.tap(say(app, "Done"))
-    driver.until(lambda: form.birthdays.get(colour) == day, what=f"{colour}'s birthday in the form")
 
 
 def begin(app: Any, driver: Any, form: Any, confirm: bool = False) -> None:

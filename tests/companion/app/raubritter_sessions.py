@@ -14,8 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.schatzjagd_form_sessions import button, tap_in
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import button, start, tap_in
 
 TABLE_SCREEN = "raubritter-table"
 PLAYERS = (

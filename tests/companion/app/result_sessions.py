@@ -8,8 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import start
-from tests.companion.app.shell_sessions import play_into
+from tests.companion.app.touch import decoded, play_into, start
 
 SCENARIOS = {
     "gluecksritter": "gluecksritter/46-full-game-built-by-purchases-schmidt.scn",
@@ -39,19 +38,6 @@ def one_step_short(data: Path, scenario: str) -> tuple[int, list[dict[str, Any]]
     return game_id, undone
 
 
-def decoded(path: Path) -> list[str]:
-    """The QR codes in a screenshot, as their texts (read from its green channel: the code is
-    black on white)."""
-    import zxingcpp
-
-    from tests.companion.app.png import pixels
-
-    width, height, bpp, data = pixels(path)
-    grey = data[1::bpp]
-    found = zxingcpp.read_barcodes(memoryview(grey).cast("B", (height, width)))
-    return [code.text for code in found]
-
-
 def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "", size: str = "") -> dict[str, Any]:
     """The last step of a game taken on the table: the result screen comes by itself; its verdict,
     its figures, its BG Stats code (read back from the screenshot, also blurred as a phone's camera
@@ -59,7 +45,7 @@ def result_at_the_end(data: Path, key: str, language: str = "de", out: str = "",
     undone. ``size``: the window, ``WIDTHxHEIGHT`` (800×480 unless given)."""
     from companion.results.push import play, play_of
     from tests.companion.app.plot_sessions import sized
-    from tests.companion.app.qr_sessions import decoded_blurred
+    from tests.companion.app.touch import decoded_blurred
 
     sized(size or None)
     game_id, undone = one_step_short(data, SCENARIOS[key])

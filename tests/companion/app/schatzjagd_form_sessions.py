@@ -5,62 +5,13 @@ saves screenshots of what it showed into the data folder (``*.png``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import say, start
+from tests.companion.app.touch import button, chip, say, shots, start, tap_in
 
 GAME = "schatzjagd"
-
-
-def playable() -> None:
-    """Schatzjagd on the new-game and settings screens, even while its home does not name its
-    screens part yet (for this session only)."""
-    from companion.games import registry
-
-    home = registry.HOMES[GAME]
-    if home.screens is None:
-        registry.HOMES[GAME] = dataclasses.replace(home, screens="companion.games.schatzjagd.screens")
-
-
-def into_view(driver: Any, choices: Any, widget: Any) -> Any:
-    """``widget`` brought onto the shown page of its list by taps on the page arrows, as a finger
-    would turn the pages there."""
-    from companion.app.driver import unseen
-
-    driver.reveal(widget)
-    driver.until(lambda: unseen(widget) is None, what=f"{getattr(widget, 'text', widget)!r} shown")
-    return widget
-
-
-def tap_in(driver: Any, choices: Any, widget: Any) -> None:
-    driver.tap(into_view(driver, choices, widget))
-
-
-def button(box: Any, text: str) -> Any:
-    """The button in ``box`` (or anywhere inside it) that says ``text``."""
-    found = [w for w in box.walk(restrict=True) if getattr(w, "text", None) == text and hasattr(w, "on_release")]
-    assert found, f"no button says {text!r}; there are {[getattr(w, 'text', '') for w in box.walk(restrict=True)]}"
-    return found[0]
-
-
-def shots(driver: Any, choices: Any, data: Path, name: str) -> list[str]:
-    """The list from its first page to its last, one screenshot a page (turned by its arrows)."""
-    taken = []
-    while choices.page > 0:
-        driver.tap(choices.up)
-    for n in range(6):
-        driver.frames(3)
-        taken.append(str(driver.shot(data / f"{name}-{n + 1}.png")))
-        if choices.page >= choices.pages - 1:
-            break
-        driver.tap(choices.down)
-    while choices.page > 0:
-        driver.tap(choices.up)
-    driver.frames(3)
-    return taken
 
 
 def colour_word(app: Any, colour: str) -> str:
@@ -69,18 +20,12 @@ def colour_word(app: Any, colour: str) -> str:
     return app.tr(Cap(Word(colour)))
 
 
-def chip(form: Any, colour: str) -> Any:
-    """The colour's chip as the seating shows it now (each tap draws the chips anew)."""
-    return next(c for c in form.seating.chips.children if c.colour == colour)
-
-
 def new_game_form(data: Path, language: str) -> dict[str, Any]:
     """The new-game screen with Schatzjagd chosen: an empty seating is refused in words; three
     colours seated by touch (red, blue, green), blue named; blue wins the starting roll; the
     victory set to 3 treasures of one kind with the stepper (bounded at 4); plunder switched on
     and the teleportal's 2 tapped once, for this game only; all four colours seated, a seated one
     tapped out again; the form's setup after each."""
-    playable()
     app, driver = start(data, language)  # Kivy is imported after the window's size is set
     from kivy.uix.textinput import TextInput
 
@@ -153,7 +98,6 @@ def settings_part(data: Path, language: str) -> dict[str, Any]:
     a teleportal whose 2 and 3 are both red) beside one that can (catharsis on): the problems are
     said and the defaults used; plunder switched on and the teleportal's 5 tapped on the settings
     screen are written to the file at once; the next new-game form starts from them."""
-    playable()
     (data / "app-settings.json").write_text(
         json.dumps(
             {
@@ -202,9 +146,8 @@ def settings_while_playing(data: Path, language: str) -> dict[str, Any]:
     """A Schatzjagd game runs as the book plays it (plunder off); on the settings screen the
     switches are said to be for new games, and under them a line says this game's own choices,
     which stay as they were when plunder is switched on there."""
-    from tests.companion.app.schatzjagd_sessions import new_game
+    from tests.companion.games.schatzjagd.screens.driving import new_game
 
-    playable()
     (data / "app-settings.json").write_text(json.dumps({"language": language}))
     app, driver = start(data, language)
     driver.until(lambda: app.journal is not None, what="the journal")

@@ -11,10 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.schatzjagd_form_sessions import button, chip, tap_in
-from tests.companion.app.sessions import start
-
-TABLE_SCREEN = "schatzjagd-table"
+from tests.companion.app.touch import button, start, tap_in
+from tests.companion.games.schatzjagd.screens.driving import TABLE_SCREEN, new_game
 
 
 class Table:
@@ -97,27 +95,6 @@ class Table:
 
 class _Raw(str):
     """A text already in the table's language (a place's button)."""
-
-
-def new_game(app: Any, driver: Any, names: dict[str, str], colours: tuple[str, ...], victory: int) -> None:
-    """Schatzjagd set up by touch: the colours, a name typed, "any treasures" down to ``victory``.
-    The table rolls a real die and taps its face (the settings' die source "typed")."""
-    from companion.i18n import Message
-
-    app.set_die_source("typed")
-    driver.tap(app.say("New game"))
-    driver.tap("Schatzjagd")
-    form = app.screen("new").form
-    for colour in colours:
-        driver.choose(chip(form, colour))  # on its page of the form
-    fields = [w for w in form.seating.name_rows.children if hasattr(w, "hint_text")][::-1]
-    for colour, field in zip(form.seating.seated, fields, strict=True):
-        field.text = names.get(colour, "")
-    tap_in(driver, form, button(form.box, app.tr(Message("Any treasures"))))
-    while form.count > victory:
-        tap_in(driver, form, button(form.count_row, "−"))
-    driver.tap(app.say("Start the game"))
-    assert app.root.manager.current == TABLE_SCREEN, app.root.manager.current
 
 
 def readable(app: Any, driver: Any) -> dict[str, Any]:

@@ -7,11 +7,11 @@ that cannot be written."""
 from __future__ import annotations
 
 import dataclasses
-import io
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import PICKS, SEATS, new_game, say, start
+from tests.companion.app.touch import play_into, say, start
+from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS, new_game
 
 
 def without_screens(game: str) -> None:
@@ -19,19 +19,6 @@ def without_screens(game: str) -> None:
     from companion.games import registry
 
     registry.HOMES[game] = dataclasses.replace(registry.HOMES[game], screens=None)
-
-
-def play_into(data: Path, scenario: str) -> int:
-    """A scenario played into the journal at ``data``; the new game's number (now running)."""
-    from companion.journal.store import Journal
-    from companion.scenario.run import run_file
-
-    root = Path(__file__).resolve().parents[2] / "scenarios"
-    with Journal.open(data / "journal.sqlite3") as journal:
-        assert run_file(root / scenario, journal, io.StringIO()).ok
-        game_id = journal.running()
-    assert game_id is not None
-    return game_id
 
 
 def unshown_game(data: Path, game: str, scenario: str) -> dict[str, Any]:

@@ -18,8 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import say, start
-from tests.companion.app.shell_sessions import play_into
+from tests.companion.app.touch import play_into, say, start
 
 FINISHED = "gluecksritter/55-full-game-end-osullivan.scn"
 

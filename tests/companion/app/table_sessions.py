@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import start
+from tests.companion.app.touch import start
 
 
 def _buttons(screen: Any) -> list[dict[str, Any]]:

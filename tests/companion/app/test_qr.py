@@ -107,7 +107,7 @@ def test_the_dialog_names_the_game_beside_the_code_and_closes_at_a_tap(seen):
 
 @pytest.mark.parametrize("where", ["inline", "full"])
 def test_a_code_of_3_pixels_a_module_is_read_back_after_a_blur(seen, where):
-    from tests.companion.app.qr_sessions import decoded_blurred
+    from tests.companion.app.touch import decoded_blurred
 
     assert seen[where]["module_px"] >= 3
     assert decoded_blurred(Path(seen[f"{where}_shot"])) == [seen["link"]]

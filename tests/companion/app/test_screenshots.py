@@ -163,7 +163,7 @@ def test_the_bgstats_code_reads_back(shoot):
     """The six-player play's code, full screen, as a phone reads it from the picture; at 1280×720
     beside the figures too (at 800×480 a button stands there: the code would get 2 px a module)."""
     from companion.results.push import play_of
-    from tests.companion.app.result_sessions import decoded
+    from tests.companion.app.touch import decoded
 
     for size, lang, beside in (("800x480", "de", 0), ("1280x720", "en", 1)):
         shots = shoot(size, lang)

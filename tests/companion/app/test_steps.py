@@ -9,8 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import say, start
-from tests.companion.app.shell_sessions import play_into
+from tests.companion.app.touch import play_into, say, start
 from tests.support.window import in_window
 
 SCENARIO = "gluecksritter/45-undo-redo-osullivan.scn"  # ten undos and redos, no pick waiting at its end

@@ -12,9 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.raubritter_form_sessions import sized
-from tests.companion.app.schatzjagd_form_sessions import chip, playable
-from tests.companion.app.sessions import say, start
+from tests.companion.app.touch import chip, say, sized, start
 
 
 class Counted:
@@ -88,7 +86,6 @@ def names(data: Path, language: str, size: str = "") -> dict[str, Any]:
     with ⇧ for nothing and a wrong letter taken back with ⌫; the game started after the running one
     is saved. The journal holds both games with the names, and the BG Stats lines name them."""
     sized(size or None)
-    playable()
     app, driver = start(data, language)
     seen: dict[str, Any] = {}
     tag = f"{language}-{size or '800x480'}"
@@ -164,7 +161,6 @@ def numbers(data: Path, language: str, size: str = "") -> dict[str, Any]:
     stepper that goes below zero set to −12 with ± on the keypad; a stepper of a short range
     keeps its plain number."""
     sized(size or None)
-    playable()
     app, driver = start(data, language)
     from companion.app.pieces.dialog import Dialog
     from companion.app.pieces.keypad import Keypad

@@ -12,7 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import card_button, choices_of, new_game, place_rows, say, start
+from tests.companion.app.touch import say, start
+from tests.companion.games.gluecksritter.screens.driving import card_button, choices_of, new_game, place_rows
 
 LABELS = {"schmidt-1998": "Schmidt 1998 (German)", "osullivan-2002": "2002 English variant"}
 PLAYERS = ("red", "blue", "green", "yellow")

@@ -1,0 +1,56 @@
+"""Playing Die Glücksritter by touch in a test's window: the seats and picks of the sessions, a game
+set up on the new-game form, the choices on the board, the cards and a document's rows of places."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.companion.app.touch import say
+
+PICKS = {"red": (1, 4), "blue": (2, 4), "green": (1, 5), "yellow": (3, 6)}
+
+
+SEATS = {"red": 1, "blue": 2, "green": 3, "yellow": 4}
+
+
+def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], confirm: bool = False) -> None:
+    """A Glücksritter game set up by touch; ``confirm``: a game runs, and the table agrees to save it."""
+    driver.tap(say(app, "New game"))
+    driver.tap(say(app, rules_label))
+    seating = app.screen("new").form.seating
+    for colour in colours:  # each tap draws the chips anew: the one on the screen now
+        driver.choose(next(chip for chip in seating.chips.children if chip.colour == colour))  # on its page
+    driver.tap(say(app, "Start the game"))
+    if confirm:
+        driver.tap(say(app, "Save it and go on"))
+    assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
+
+
+def choices_of(board: Any) -> list[Any]:
+    """The choices' buttons of the board's list, last first (as ``children`` lists them), those two to
+    a row (a ``ChoiceRow``) among them; the roll controls' own buttons not."""
+    found = []
+    for widget in board.ids.options.box.children:
+        found += list(reversed(widget.children)) if type(widget).__name__ == "ChoiceRow" else [widget]
+    return [w for w in found if hasattr(w, "on_release")]
+
+
+def card_button(app: Any, page: Any, document: str) -> Any:
+    """The button of ``document`` on a page of cards, found by the name on the card."""
+    from companion.games.gluecksritter.documents import name
+
+    title = f"[b]{app.tr(name(app.table.public_view()['view'], document))}[/b]"
+    return next(w for w in page.walk() if getattr(w, "text", "").split("\n")[0] == title)
+
+
+def place_rows(dialog: Any) -> dict[str, list[Any]]:
+    """A document's effect's rows of places by their titles ("From", "To"): the place buttons."""
+    found = {}
+    for row in dialog.walk():
+        children = list(reversed(getattr(row, "children", [])))
+        if len(children) > 3 and type(children[0]).__name__ == "Label" and type(children[1]).__name__ == "Toggle":
+            found[children[0].text] = children[1:]
+    return found
+
+
+PLAYERS = ("red", "blue", "green")
