@@ -6,7 +6,7 @@ an 800×480 window whose only widget is the grid
 (:class:`companion.games.raubritter.screens.landscape.Landscape`):
 
 * **full**: the public view of a 4-player game with all 96 tiles laid by the rules, stacks of
-  knights on many of them (``tests/companion/app/test_raubritter_landscape.py``'s ``full_layout``,
+  knights on many of them (``tests/companion/games/raubritter/screens/test_landscape.py``'s ``full_layout``,
   the layout the grid's test uses), and the cells around it as if they were targets;
 * **empty**: the grid shown an empty view (no tile, nothing to highlight).
 
@@ -60,7 +60,7 @@ def child(case: str, data_dir: Path, frames: int, warmup: int) -> dict[str, Any]
 
     from companion.app.driver import Driver
     from companion.games.raubritter.screens.landscape import Landscape
-    from tests.companion.app.test_raubritter_landscape import full_layout
+    from tests.companion.games.raubritter.screens.test_landscape import full_layout
 
     class TimedLandscape(Landscape):
         """The grid, with the time spent in its touch handlers added up."""
