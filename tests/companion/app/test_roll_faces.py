@@ -12,7 +12,7 @@ from companion.games.gluecksritter.table import TABLE
 from companion.i18n import Cap, render
 from engines.core.frozen import replace
 from engines.gluecksritter.commands import KnightAct, RollDie
-from tests.companion.table.test_gluecksritter_part import duel
+from tests.companion.games.gluecksritter.test_table import duel
 
 
 def raid_roll(special_die: tuple[str, ...]):
