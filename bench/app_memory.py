@@ -16,7 +16,7 @@ directory of its own in a temporary directory, and reads ``VmRSS`` (and the peak
   order and the first the table accepts is kept (the Ducat card's dialog enters a random card,
   the payment dialog sends its command without naming the coins);
   when none is accepted or an option only opens a dialog (an offer, a hand-over), the seeded
-  random table of ``tests/support/autoplay.py`` proposes commands until the table takes one.
+  random table of ``tests/engines/gluecksritter/autoplay.py`` proposes commands until the table takes one.
   The table check that opens at each round's end is answered by a touch on "All as on the table",
   as a table answers it (a check left open while play went on through the table, which no table
   can do by touch, once kept about 23 MB a round: each round's end opened another over it).
@@ -168,7 +168,7 @@ def gluecksritter_child(
     from companion.table import Refused
     from engines.gluecksritter.commands import PlaceDucats
     from hardware.panel.config import DEFAULT_KEYS
-    from tests.support import autoplay
+    from tests.engines.gluecksritter import autoplay
 
     rng = random.Random(seed)
     app, driver = on if on is not None else start_app(data_dir, seed)[:2]

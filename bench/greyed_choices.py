@@ -2,7 +2,7 @@
 step with every choice tried against the rules (``pieces.options.greyed`` with ``Table.trial``),
 at every position of whole seeded games.
 
-A game is played by the random table of ``tests/support/autoplay.py`` (6 players, schmidt-1998,
+A game is played by the random table of ``tests/engines/gluecksritter/autoplay.py`` (6 players, schmidt-1998,
 seeds 1 and 2, to its end or 2,000 commands) on a real journal in a temporary directory, through a
 ``companion.table.Table`` (no window: the board's buttons are not drawn, only what they show is
 worked out). At each position the bench times, with ``time.perf_counter``, ``step`` alone and
@@ -56,7 +56,7 @@ def main() -> int:
     from companion.journal.session import Session
     from companion.journal.store import Journal
     from companion.table import Table
-    from tests.support.autoplay import play_step, random_setup
+    from tests.engines.gluecksritter.autoplay import play_step, random_setup
 
     plain: list[float] = []
     tried: list[float] = []

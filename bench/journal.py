@@ -19,7 +19,7 @@
 2. Append latency: the time of ``Session.apply`` (decide, evolve with the invariant check, one
    committed transaction with ``synchronous=FULL``) for commands of the random tables, in a new
    Schatzjagd game, in the 100,000-event game resumed, and in new Die Glücksritter games
-   (``tests/support/autoplay.py``); then the same rows written again by ``Journal.append`` alone
+   (``tests/engines/gluecksritter/autoplay.py``); then the same rows written again by ``Journal.append`` alone
    into another journal in the same state, and the same rows again by a bare SQLite connection
    (WAL, ``synchronous=FULL``, one ``INSERT`` + ``COMMIT`` per row into a table of its own): the
    baseline of what a committed row costs on this disk. Both calls are judged against a median of
@@ -72,8 +72,8 @@ from engines.core.history import replay  # noqa: E402
 from engines.gluecksritter.rules import SCHMIDT  # noqa: E402
 from engines.schatzjagd import GAME  # noqa: E402
 from engines.schatzjagd.rules import TREASURES  # noqa: E402
+from tests.engines.gluecksritter.autoplay import new_history, play  # noqa: E402
 from tests.engines.schatzjagd.table import legal_command, random_setup  # noqa: E402
-from tests.support.autoplay import new_history, play  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 SIZES = (1_000, 10_000, 100_000)

@@ -1,7 +1,7 @@
 """Replay throughput of the rules engines: Die Glücksritter, Raubritter and Schatzjagd.
 
 For each game, records long games with a seeded random table (Die Glücksritter: 6 players with
-``tests/support/autoplay.py``; Raubritter and Schatzjagd: the random tables the journal's tests
+``tests/engines/gluecksritter/autoplay.py``; Raubritter and Schatzjagd: the random tables the journal's tests
 use, ``tests/companion/journal/fixtures/games.py``), new games started whenever one ends, until at
 least ``--events`` events are recorded; saves Die Glücksritter's to ``bench/results/`` as JSON (one
 ``engines.core.saved.dump_history`` document per game) and loads it back; then measures how fast
@@ -41,7 +41,7 @@ if str(ROOT) not in sys.path:
 from engines.core.history import History, replay  # noqa: E402
 from engines.core.saved import dump_history, load_history  # noqa: E402
 from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT  # noqa: E402
-from tests.support.autoplay import new_history, play  # noqa: E402
+from tests.engines.gluecksritter.autoplay import new_history, play  # noqa: E402
 
 TARGET = 50_000  # events per second
 RESULTS = ROOT / "bench" / "results"

@@ -30,8 +30,8 @@ from companion.journal.verify import canonical, verify
 from engines.gluecksritter import GAME as GLUECKSRITTER
 from engines.raubritter import GAME as RAUBRITTER
 from tests.companion.journal.fixtures.games import play
+from tests.engines.gluecksritter import autoplay
 from tests.engines.raubritter.table import legal_command
-from tests.support import autoplay
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 RAUBRITTER_GAME = "raubritter/20-complete-game-two-players.scn"

@@ -17,7 +17,7 @@ from engines.core.saved import load_history
 from engines.gluecksritter import GAME as GLUECKSRITTER
 from engines.raubritter import GAME as RAUBRITTER
 from tests.companion.journal.fixtures.games import play
-from tests.support import autoplay
+from tests.engines.gluecksritter import autoplay
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 EVENING = datetime.datetime(2026, 11, 25, 21, 7, 42)

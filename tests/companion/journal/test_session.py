@@ -37,7 +37,7 @@ from tests.companion.journal.fixtures.games import (
     legal_command,
     random_config,
 )
-from tests.support import autoplay
+from tests.engines.gluecksritter import autoplay
 
 
 def files_digest(path: Path) -> dict[str, str]:

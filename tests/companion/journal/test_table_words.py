@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from companion.journal.table_words import flows, instructions
 from engines.gluecksritter import GAME as GR
 from engines.gluecksritter import Setup as GRSetup
-from tests.support.autoplay import unique_catalogue
+from tests.engines.gluecksritter.autoplay import unique_catalogue
 
 
 def test_an_unknown_game_is_refused() -> None:

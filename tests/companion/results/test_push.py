@@ -21,7 +21,7 @@ from companion.journal.store import Journal
 from companion.results import push
 from engines.gluecksritter import GAME as GLUECKSRITTER
 from tests.companion.journal.fixtures.games import play as play_scenario
-from tests.support import autoplay
+from tests.engines.gluecksritter import autoplay
 
 FINISHED = {
     "raubritter": "raubritter/20-complete-game-two-players.scn",

@@ -16,7 +16,7 @@ from companion.journal.store import Journal
 from companion.table import Table, TableGame
 from engines.gluecksritter import Setup
 from hardware.panel.keyboard import KeyboardPanel
-from tests.support.autoplay import unique_catalogue
+from tests.engines.gluecksritter.autoplay import unique_catalogue
 from tests.support.waiting import WAIT
 
 PLAYERS = ("red", "blue", "green", "yellow")

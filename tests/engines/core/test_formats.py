@@ -14,7 +14,7 @@ import pytest
 from engines.core.formats import _dump
 from engines.core.history import History
 from tests.companion.journal.fixtures.games import ENGINES, legal_command, random_config
-from tests.support.autoplay import new_history, play
+from tests.engines.gluecksritter.autoplay import new_history, play
 
 
 def as_before(obj: Any) -> dict[str, Any]:

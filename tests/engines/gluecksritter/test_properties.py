@@ -2,7 +2,7 @@
 
 Hypothesis draws the seed and the table (3-6 players, both rule sets, digital sack or entered
 mixes, change from the sack on/off, special dice, the shipped catalogue or one where every
-document has an id of its own); :mod:`tests.support.autoplay` plays legal commands from that
+document has an id of its own); :mod:`tests.engines.gluecksritter.autoplay` plays legal commands from that
 seed. After every accepted command the properties below are checked.
 """
 
@@ -22,14 +22,14 @@ from engines.core.history import History
 from engines.core.saved import dump_history, dump_state, load_history, load_state
 from engines.gluecksritter import GAME, OSULLIVAN, SCHMIDT
 from engines.gluecksritter.state import GameState
-from tests.support.autoplay import (
+from tests.engines.gluecksritter.autoplay import (
     RULESETS,
     new_history,
     play,
     play_step,
     unique_catalogue,
 )
-from tests.support.illegal import illegal_commands
+from tests.engines.gluecksritter.illegal import illegal_commands
 
 SILVER, GOLD, PIECES, CASTLE = 60, 40, 24, 4
 SECRET_EVENT_FIELDS = {"actions-chosen": "cards", "document-drawn": "document"}

@@ -1,7 +1,7 @@
 """Write ``gluecksritter-full-game.scn``: one complete game of Die Glücksritter, several hundred
 commands long, for the journal's kill test (``tests/companion/journal/test_kill.py``).
 
-The play comes from the seeded random table of ``tests/support/autoplay.py`` (legal commands
+The play comes from the seeded random table of ``tests/engines/gluecksritter/autoplay.py`` (legal commands
 only, with the shipped document catalogue), written down in scenario syntax; every line is read
 back and must give the very command that was played. Now and then the table takes a command
 back and puts it again (``undo`` then ``redo``), so the file also exercises the journal's undo
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from companion.games.gluecksritter import scenario as adapter  # noqa: E402
 from companion.scenario.parse import CommandLine, parse_scenario  # noqa: E402
 from engines.gluecksritter.coins import Coins  # noqa: E402
-from tests.support import autoplay  # noqa: E402
+from tests.engines.gluecksritter import autoplay  # noqa: E402
 
 SEED = 20240611
 PLAYERS = 4

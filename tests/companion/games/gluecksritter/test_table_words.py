@@ -44,7 +44,7 @@ from engines.gluecksritter.commands import (
 )
 from engines.gluecksritter.state import GameState as GRState
 from tests.companion.games.words import FAST, Play, both_ways, colour, seeds, without_roll, words_with_other_secrets
-from tests.support.autoplay import RULESETS, new_history, play_step, unique_catalogue
+from tests.engines.gluecksritter.autoplay import RULESETS, new_history, play_step, unique_catalogue
 
 
 def gluecksritter(rules: str = SCHMIDT) -> Play:

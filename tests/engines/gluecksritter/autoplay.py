@@ -12,7 +12,7 @@ Besides what ``awaiting`` asks for, the table now and then plays a document from
 ransoms a knight in the ransom window of the rule set and corrects a counter, as a real table
 does.
 
-Commands the rules must refuse are built by :mod:`tests.support.illegal`.
+Commands the rules must refuse are built by :mod:`tests.engines.gluecksritter.illegal`.
 
 Used by the property tests (``tests/engines/gluecksritter/test_properties.py``) and by the
 replay benchmark (``bench/replay.py``).

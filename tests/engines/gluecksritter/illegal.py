@@ -34,7 +34,7 @@ from engines.gluecksritter.commands import (
 )
 from engines.gluecksritter.rules import COLOURS
 from engines.gluecksritter.state import GameState
-from tests.support.autoplay import (
+from tests.engines.gluecksritter.autoplay import (
     CASTLE_LIMIT,
     DUCAT_CARD_MAX,
     OVER,
