@@ -11,7 +11,13 @@ from companion.games.schatzjagd.table import NOT_ROLLED
 from companion.i18n import render
 from companion.table import Happened, Refused, RollCalled, RollKept, StepHeld, underway
 from engines.schatzjagd.commands import Flee, Teleport, Travel
-from tests.companion.table.test_schatzjagd_table import on_the_teleportal, rollers, start, to_the_monster, written
+from tests.companion.games.schatzjagd.test_table_on_a_journal import (
+    on_the_teleportal,
+    rollers,
+    start,
+    to_the_monster,
+    written,
+)
 
 __all__ = ["start"]  # the fixture, from the Schatzjagd table's tests
 

@@ -28,9 +28,9 @@ from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.commands import PlaceDucats
 from engines.schatzjagd import Setup
 from engines.schatzjagd.commands import EndTurn, Flee, Travel
+from tests.companion.games.schatzjagd.test_table_on_a_journal import to_the_monster
 from tests.companion.table.panels import keyboard_picks
 from tests.companion.table.rig import keyboard_table, make_table
-from tests.companion.table.test_schatzjagd_table import to_the_monster
 
 MIX = PlaceDucats(2, 2, field5=Coins(1, 1), field6=Coins(2, 0))
 PLAYERS = ({"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}, {"name": "Clara", "colour": "green"})

@@ -39,7 +39,7 @@ from engines.schatzjagd.commands import (
     Travel,
 )
 from engines.schatzjagd.rules import parse_effect
-from tests.companion.table.test_schatzjagd_part import game, monster_fight, position, stay
+from tests.companion.games.schatzjagd.test_table import game, monster_fight, position, stay
 
 # ----------------------------------------------------------------------------- helpers
 

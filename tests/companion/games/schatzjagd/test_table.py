@@ -34,7 +34,7 @@ from engines.schatzjagd.commands import (
     Travel,
 )
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "schatzjagd"
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios" / "schatzjagd"
 NAMES = {"red": "Anna", "blue": "Ben", "green": "Clara", "yellow": "Dirk"}
 FACES = range(1, 7)
 

@@ -18,8 +18,8 @@ from engines.core.errors import RuleViolation
 from engines.schatzjagd.commands import EndTurn, Reveal, School, Smith, Travel
 from tests.engines.schatzjagd.test_rules import fix, game, into_the_city, refused, slot, visit
 
-ENGINE = Path(__file__).resolve().parents[3] / "engines" / "schatzjagd"
-REFUSALS = Path(__file__).resolve().parents[3] / "companion" / "games" / "schatzjagd"
+ENGINE = Path(__file__).resolve().parents[4] / "engines" / "schatzjagd"
+REFUSALS = Path(__file__).resolve().parents[4] / "companion" / "games" / "schatzjagd"
 
 
 def both(violation: RuleViolation) -> tuple[str, str]:
