@@ -207,6 +207,12 @@ def screens_of(game: str) -> GameScreens | None:
     return _LOADED[game]
 
 
+def forget() -> None:
+    """Every screens part loaded so far forgotten (the games served changed:
+    :func:`companion.games.registry.register`); each is loaded again when next asked for."""
+    _LOADED.clear()
+
+
 def playable() -> list[tuple[str, str]]:
     """``(name, title)`` of every game the touch screen can play, in the registry's order."""
     from companion.games.registry import HOMES

@@ -24,6 +24,11 @@ The parts, each a module of the game's package ``companion.games.<name>``:
   app to fill in;
 - ``result``, optional: the end of a game, who won and why, the final figures and what the plot
   of the game draws (:mod:`companion.results.parts`).
+
+Besides the parts, ``locale`` (optional) is a folder of the game's own catalogues,
+``<language>/LC_MESSAGES/*.po``, consulted after the app's own for every text
+(:mod:`companion.i18n.catalogues`): a game outside this package brings its words with it. The
+built-in games keep theirs in the app's catalogues (``companion/locale``).
 """
 
 from __future__ import annotations
@@ -68,6 +73,9 @@ class GameHome:
     screens: str | None = None
     help: str | None = None
     result: str | None = None
+    locale: str | None = None
+    """The folder of the game's own catalogues (``<language>/LC_MESSAGES/*.po``), a path; None:
+    its words are in the app's catalogues."""
 
     @property
     def game(self) -> Any:

@@ -1,4 +1,6 @@
-"""The games the companion serves, by name: one line per game in :data:`PACKAGES`.
+"""The games the companion serves, by name: one line per game in :data:`PACKAGES`, and any game
+registered at run time (:func:`register`, :func:`registered`: a game whose package lies elsewhere,
+such as the tests' own toy game).
 
 Looking a game up imports only its package's ``__init__`` (its :class:`GameHome`); the engine and
 the parts are imported when they are asked for. Adding a game: docs/games.md.
@@ -7,6 +9,8 @@ the parts are imported when they are asked for. Adding a game: docs/games.md.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +21,10 @@ PACKAGES = ("gluecksritter", "raubritter", "schatzjagd")  # companion/games/<pac
 HOMES: dict[str, GameHome] = {
     home.name: home for home in (importlib.import_module(f"companion.games.{p}").HOME for p in PACKAGES)
 }
+"""Every game served, by name: the built-in ones, then those registered (:func:`register`)."""
+
+BUILT_IN = frozenset(HOMES)
+"""The names of the games of :data:`PACKAGES`."""
 
 
 class UnknownGame(ValueError):
@@ -39,3 +47,41 @@ def engine(name: str) -> Any:
 def part(name: str, part: str) -> ModuleType:
     """One part of the game (see :mod:`companion.games.home`), imported on first use."""
     return home(name).part(part)
+
+
+def register(game: GameHome) -> None:
+    """``game`` served beside the built-in games (after them, in the order registered), from now
+    on: the journal, the exports, the results and the app find it as they find those. A name
+    already served is refused (ValueError): a built-in game is never replaced."""
+    if game.name in HOMES:
+        raise ValueError(f"a game {game.name!r} is served already: {HOMES[game.name].title}")
+    HOMES[game.name] = game
+    _forget()
+
+
+def unregister(name: str) -> None:
+    """A game registered with :func:`register` no longer served (a built-in game stays)."""
+    if name in BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in game (PACKAGES): it cannot be unregistered")
+    if HOMES.pop(name, None) is not None:
+        _forget()
+
+
+@contextmanager
+def registered(game: GameHome) -> Iterator[GameHome]:
+    """``game`` served inside the ``with`` block only (:func:`register`, then :func:`unregister`)."""
+    register(game)
+    try:
+        yield game
+    finally:
+        unregister(game.name)
+
+
+def _forget() -> None:
+    """Everything remembered of the games served is forgotten: the app's screens parts and the
+    catalogues (which hold the games' own words), found again when next asked for."""
+    from companion.app import contract  # plain Python, no Kivy: its caches only
+    from companion.i18n import catalogues
+
+    contract.forget()
+    catalogues.forget()

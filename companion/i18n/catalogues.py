@@ -7,10 +7,17 @@ A built package carries them compiled (``setup.py``), and each ``.mo`` has a sta
 missing, or whose stamp does not match its sources (a ``.po`` edited in a checkout), is compiled
 from the sources when first used, kept for the next start where the folder can be written, and
 said in one log line; one that cannot be had at all is said in a log line too, and its texts are
-shown in English (the message ids). Never a traceback."""
+shown in English (the message ids). Never a traceback.
+
+A game may bring its own catalogues (its home's ``locale``: a folder of
+``<language>/LC_MESSAGES/*.po``, as a game outside this package does): :func:`catalogue` consults
+them after the app's own, for every text, each compiled and kept the same way (only in memory
+where its folder cannot be written). The games served are asked when a language is first used;
+:func:`forget` (called when a game is registered or unregistered) makes the next use ask again."""
 
 from __future__ import annotations
 
+import copy
 import gettext
 import io
 import logging
@@ -25,9 +32,36 @@ log = logging.getLogger(__name__)
 
 @cache
 def catalogue(language: str) -> gettext.NullTranslations:
+    """The app's catalogue of ``language``, then each served game's own (a message the app's
+    lacks is looked up there, in the order the games are served)."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    own = _own(language)
+    folders = game_locales()
+    if not folders:
+        return own
+    chained = copy.copy(own)  # the app's own stays as it is: the games' words hang on a copy
+    for folder in folders:
+        chained.add_fallback(load(language, folder))  # each loaded anew: add_fallback links them
+    return chained
+
+
+@cache
+def _own(language: str) -> gettext.NullTranslations:
     return load(language, paths.LOCALE)
+
+
+def game_locales() -> list[Path]:
+    """The folders of the games' own catalogues, in the order the games are served."""
+    from companion.games.registry import HOMES  # the homes only: no engine, no part
+
+    return [Path(home.locale) for home in HOMES.values() if home.locale is not None]
+
+
+def forget() -> None:
+    """The catalogues made with the games served forgotten: the next use asks the registry again
+    (the app's own are kept: they do not change while the app runs)."""
+    catalogue.cache_clear()
 
 
 def load(language: str, locale: Path) -> gettext.NullTranslations:
