@@ -9,9 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.companion.app.sessions import choose_behind_the_cover
 from tests.companion.app.touch import say, start
-from tests.companion.games.gluecksritter.screens.driving import PLAYERS, card_button, choices_of, new_game, place_rows
+from tests.companion.games.gluecksritter.screens.driving import (
+    PLAYERS,
+    card_button,
+    choices_of,
+    choose_behind_the_cover,
+    new_game,
+    place_rows,
+)
 
 
 def _heard(app: Any) -> list[Any]:

@@ -1,5 +1,6 @@
-"""Playing Die Glücksritter by touch in a test's window: the seats and picks of the sessions, a game
-set up on the new-game form, the choices on the board, the cards and a document's rows of places."""
+"""Playing Die Glücksritter by touch in a test's window: the seats and picks of the tests, a game
+set up on the new-game form, a pick behind the privacy cover, a payment and a card drawn, the
+choices on the board, the cards and a document's rows of places."""
 
 from __future__ import annotations
 
@@ -24,6 +25,39 @@ def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], 
     if confirm:
         driver.tap(say(app, "Save it and go on"))
     assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
+
+
+def choose_behind_the_cover(app: Any, driver: Any, player: str, cards: tuple[int, int]) -> None:
+    """``player`` picks ``cards`` behind the privacy cover and locks them in."""
+    driver.tap(say(app, "{player}: choose in private", player=player))
+    driver.tap(say(app, "I am {player}: show", player=player))
+    for card in cards:
+        driver.tap(driver.find(str(card), exact=True))
+    driver.tap(say(app, "Lock in"))
+    driver.tap(say(app, "Done"))
+
+
+def pay_the_first_way(driver: Any) -> str | None:
+    """Where the rules leave a choice of coins, the first way offered (its words); None where none
+    was asked."""
+    dialog = driver.roots()[0]
+    if type(dialog).__name__ != "PayDialog":
+        return None
+    ways = [w for w in dialog.walk() if type(w).__name__ == "Big"]
+    driver.tap(ways[0])
+    return ways[0].text
+
+
+def enter_the_card(app: Any, driver: Any, document: str = "yellow-seal") -> str | None:
+    """With the table's own document cards: behind the cover, the card drawn (said by its name);
+    None where no card was asked for."""
+    cover = driver.roots()[0]
+    if type(cover).__name__ != "EntryCover":
+        return None
+    driver.tap(say(app, "I am {player}: show", player=cover.player))
+    driver.tap(card_button(app, cover, document))
+    driver.tap(say(app, "Done"))
+    return f"draws {document}"
 
 
 def choices_of(board: Any) -> list[Any]:
