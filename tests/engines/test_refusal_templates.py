@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.players import engine_names
+
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
-PACKAGES = ("core", "gluecksritter", "raubritter", "schatzjagd")
+PACKAGES = ("core", *engine_names())  # what every game shares, and every engine
 
 
 def raises(package: str):

@@ -1,9 +1,11 @@
 """Commands and events are written as ``dataclasses.asdict`` writes them (``type`` first), without
 its deep copies: the same dicts, value for value and type for type, for every command and event
-of played games of the three engines."""
+of played games of every engine (``engines/<name>/``, each played by its seeded random
+table)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from dataclasses import asdict, dataclass
@@ -13,8 +15,7 @@ import pytest
 
 from engines.core.formats import _dump
 from engines.core.history import History
-from tests.companion.journal.fixtures.games import ENGINES, legal_command, random_config
-from tests.engines.gluecksritter.autoplay import new_history, play
+from tests.support.players import engine_names, engine_table
 
 
 def as_before(obj: Any) -> dict[str, Any]:
@@ -34,20 +35,19 @@ def same(a: Any, b: Any) -> bool:
 
 
 def played(game: str, seed: int) -> History:
+    """Up to 400 commands of the game's seeded random table (:mod:`tests.support.players`)."""
     rng = random.Random(seed)
-    if game == "gluecksritter":
-        history = new_history(rng, 5, "schmidt-1998", shuffle_colours=False)
-        play(history, rng, 400)
-        return history
-    history = History(ENGINES[game], random_config(game, rng))
+    table = engine_table(game)
+    engine = importlib.import_module(f"engines.{game}").GAME
+    history = History(engine, table.random_config(rng))
     for _ in range(400):
-        if not ENGINES[game].public_view(history.state).get("awaiting"):
+        if not engine.public_view(history.state).get("awaiting"):
             break
-        history.apply(legal_command(game, history.state, rng))
+        history.apply(table.legal_command(history.state, rng))
     return history
 
 
-@pytest.mark.parametrize("game", ["gluecksritter", "raubritter", "schatzjagd"])
+@pytest.mark.parametrize("game", engine_names())
 def test_every_command_and_event_is_written_as_asdict_writes_it(game: str) -> None:
     kinds = set()
     for seed in range(4):

@@ -1,4 +1,7 @@
-"""A seeded random Raubritter table for the property tests: plausible legal turns and illegal commands."""
+"""A seeded random Raubritter table for the property tests: plausible legal turns and illegal commands.
+
+:func:`random_config`, :func:`legal_command` and :func:`illegal_command` are the face every game's
+random table offers (:mod:`tests.support.players`)."""
 
 from __future__ import annotations
 
@@ -16,16 +19,25 @@ from engines.raubritter.rules import COLOURS, KINDS, MAX_STACK, building, terrai
 from engines.raubritter.state import GameState
 
 
-def new_history(players: int, rng: random.Random) -> History:
+def random_config(rng: random.Random, players: int | None = None, **settings: Any) -> Setup:
+    """A random setup (the uniform face of every game's table, :mod:`tests.support.players`): 2 to 4
+    players unless told, each with a name, a random birthday and a colour; ``settings`` go to the
+    :class:`Setup` beside the players."""
+    return new_history(players or rng.randint(2, 4), rng, **settings).config
+
+
+def new_history(players: int, rng: random.Random, **settings: Any) -> History:
     specs = [
         {"name": f"Player {i + 1}", "birthday": datetime.date(rng.randint(1940, 2015), rng.randint(1, 12), 1),
          "colour": colour}
         for i, colour in enumerate(rng.sample(COLOURS, players))
     ]  # fmt: skip
-    return History(GAME, Setup(players=specs))
+    return History(GAME, Setup(players=specs, **settings))
 
 
 def legal_command(state: GameState, rng: random.Random, surrender_rate: float = 0.0) -> Any:
+    """A command the rules accept in ``state``: a tile laid (a castle with a march), now and then the
+    end of a turn; a surrender at ``surrender_rate`` per turn of play."""
     player = state.player(state.current)
     if state.phase == "play" and state.laid and rng.random() < 0.3:
         return EndTurn(player.colour)

@@ -15,8 +15,11 @@ Now and then the table corrects a value or moves a henchman by hand. The table m
 as the brief states them, so a refusal of one of its commands is a defect (of the engine or of
 this table) and :func:`play_step` reports it as :class:`Refused`.
 
-:func:`illegal_command` builds a command the rules refuse in a state, with the name of the rule
-that must refuse it (:class:`Illegal`).
+:func:`illegal_with_rule` builds a command the rules refuse in a state, with the name of the rule that must
+refuse it (:class:`Illegal`); :func:`illegal_command` is the command alone.
+
+:func:`random_config`, :func:`legal_command` and :func:`illegal_command` are the face every game's
+random table offers (:mod:`tests.support.players`).
 """
 
 from __future__ import annotations
@@ -75,10 +78,12 @@ __all__ = [
     "Refused",
     "Style",
     "illegal_command",
+    "illegal_with_rule",
     "legal_command",
     "new_history",
     "play",
     "play_step",
+    "random_config",
     "random_setup",
 ]
 
@@ -171,6 +176,11 @@ def random_setup(rng: random.Random, players: int, *, low_victory: bool = False,
     }
     data.update(overrides)
     return Setup.model_validate(data)
+
+
+def random_config(rng: random.Random, players: int | None = None, **settings: Any) -> Setup:
+    """A random setup: 2 to 4 players unless told; ``settings`` as :func:`random_setup` takes them."""
+    return random_setup(rng, players or rng.randint(2, 4), **settings)
 
 
 def new_history(rng: random.Random, players: int, **settings: Any) -> History:
@@ -945,7 +955,7 @@ ILLEGAL_BUILDERS = (
 )
 
 
-def illegal_command(state: GameState, rng: random.Random) -> Illegal:
+def illegal_with_rule(state: GameState, rng: random.Random) -> Illegal:
     """A random command the rules refuse in ``state``, with the rule that refuses it."""
     builders = list(ILLEGAL_BUILDERS)
     rng.shuffle(builders)
@@ -954,3 +964,8 @@ def illegal_command(state: GameState, rng: random.Random) -> Illegal:
         if illegal is not None:
             return illegal
     raise AssertionError("the absent colour always applies")  # pragma: no cover
+
+
+def illegal_command(state: GameState, rng: random.Random) -> Any:
+    """A random command the rules refuse in ``state`` (:func:`illegal_with_rule` without the rule)."""
+    return illegal_with_rule(state, rng).command

@@ -24,7 +24,7 @@ from engines.schatzjagd import GAME
 from engines.schatzjagd.rules import CARD_TYPES, COMPOSITION
 from engines.schatzjagd.state import OVER, GameState, Loose
 from engines.schatzjagd.views import place_key
-from tests.engines.schatzjagd.table import GREEDY, illegal_command, new_history, play_step
+from tests.engines.schatzjagd.table import GREEDY, illegal_with_rule, new_history, play_step
 
 DECK, TREASURES = 122, 12
 VALUES = ("life", "gold", "strength", "weapons", "poison")
@@ -202,7 +202,7 @@ def test_illegal_commands_are_refused_by_their_rule_and_change_nothing(seed, cou
         pass
     for _ in range(15):
         before, length = history.state, len(history.entries)
-        illegal = illegal_command(before, rng)
+        illegal = illegal_with_rule(before, rng)
         with pytest.raises(RuleViolation) as error:
             history.apply(illegal.command)
         assert error.value.rule == illegal.rule, f"{illegal.command} ({illegal.why}): {error.value}"
@@ -319,7 +319,7 @@ def test_a_low_victory_condition_is_reached_and_ends_the_game(seed, count, plund
     last = history.entries[-1]
     assert last.command.type == "hide-treasure" and last.events[-1].type == "game-won"
     for _ in range(5):
-        illegal = illegal_command(state, rng)
+        illegal = illegal_with_rule(state, rng)
         with pytest.raises(RuleViolation) as error:
             history.apply(illegal.command)
         assert error.value.rule == illegal.rule
