@@ -6,13 +6,14 @@ import io
 import sqlite3
 from pathlib import Path
 
+from companion.games.registry import HOMES
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.results.history import Played, history, tallies
 from companion.scenario.run import run_file
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
-GAMES = ("gluecksritter", "raubritter", "schatzjagd")
+GAMES = tuple(HOMES)  # every game the companion serves
 
 
 def played(journal: Journal, scenario: str) -> int:
