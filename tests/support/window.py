@@ -25,8 +25,10 @@ runs one until it says :func:`ready`, then kills it as a power cut would.
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib
+import importlib.util
 import inspect
 import json
 import os
@@ -163,11 +165,30 @@ def _locals_where_it_failed(error: BaseException, module: str) -> str:
     return "\n".join(lines)
 
 
+def _imported_as_pytest_would(name: str) -> Any:
+    """The test module imported with its asserts rewritten as pytest rewrites them, so that a failing
+    one says the values it compared."""
+    from _pytest.assertion.rewrite import rewrite_asserts
+
+    package = name.rpartition(".")[0]
+    if package:
+        importlib.import_module(package)
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None, f"no module {name}"
+    source = Path(spec.origin).read_bytes()
+    tree = ast.parse(source, filename=spec.origin)
+    rewrite_asserts(tree, source, spec.origin)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    exec(compile(tree, spec.origin, "exec", dont_inherit=True), module.__dict__)
+    return module
+
+
 def main(argv: list[str]) -> int:
     module_name, qualname, arguments = argv
     given = json.loads(arguments)
     kwargs = {k: (Path(v) if k in given["paths"] else v) for k, v in given["kwargs"].items()}
-    target: Any = importlib.import_module(module_name)
+    target: Any = _imported_as_pytest_would(module_name)
     for part in qualname.split("."):
         target = getattr(target, part)
     target = getattr(target, "in_process", target)

@@ -2,20 +2,26 @@
 disks (a tmpfs mounted by root; skipped with the reason for a user who may not mount): the start
 screen says why in the table's language, never calls a sound journal damaged, never offers to set
 it aside and makes nothing; the games of a sound journal on a full disk are shown; each failure is
-logged once."""
+logged once. The disks are made by the test; the app runs in a window of its own on them, its
+Kivy folder elsewhere, as when the app finds its data folder unwritable."""
 
 from __future__ import annotations
 
+import logging
+import random
 import shutil
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from companion.app import env
 from companion.app import settings as app_settings
 from companion.journal.store import Journal
-from tests.companion.app.ui import run_session
 from tests.companion.journal.fixtures.games import play
 from tests.support.disks import Disks, fill, small_disks
+from tests.support.window import run
 
 disks = pytest.fixture(small_disks)
 
@@ -35,6 +41,38 @@ def sound_journal(folder: Path) -> Path:
     return path
 
 
+class Said(logging.Handler):
+    """What the app logs at ERROR and above."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.lines: list[str] = []
+        logging.getLogger("companion").addHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def start(data: Path, read_only: str | None = None) -> tuple[Any, Any]:
+    env.prepare(Path(tempfile.mkdtemp(prefix="companion-kivy-")) / "kivy", headless=True)
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+
+    app = CompanionApp(data, hardware=lambda: {}, rng=random.Random(3), read_only=read_only)
+    return app, Driver(app).start()
+
+
+def start_screen(app: Any, driver: Any) -> dict[str, Any]:
+    screen = app.root.manager.get_screen("start")
+    return {
+        "screen": app.root.manager.current,
+        "texts": driver.texts(),
+        "journal_open": app.journal is not None,
+        "aside_offered": not screen.ids.aside.disabled and screen.ids.aside.opacity > 0,
+        "new_disabled": screen.ids.new.disabled,
+    }
+
+
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
@@ -47,8 +85,22 @@ def test_a_sound_journal_on_a_full_disk_is_shown_and_not_set_aside(disks: Disks,
     path = data / "journal.sqlite3"
     before = path.read_bytes()
 
-    seen = run_session("full-disk", data)
+    run(full_disk_is_said, data=data)
+    assert path.read_bytes() == before
+    assert not [p for p in data.iterdir() if "set-aside" in p.name]
 
+
+def full_disk_is_said(data: Path) -> None:
+    """The start screen says the disk is full, the running game is shown, and a move the rules
+    allow is refused by the journal, twice: logged once."""
+    from engines.gluecksritter import commands as c
+    from engines.gluecksritter.coins import Coins
+
+    path = data / "journal.sqlite3"
+    said = Said()
+    app, driver = start(data)
+    driver.until(lambda: app.journal_problem is not None, what="the journal's problem")
+    seen = start_screen(app, driver)
     shown = "\n".join(seen["texts"])
     assert (
         f"Das Protokoll {path} lässt sich nicht schreiben: der Datenträger ist voll. Das ist kein Schaden am "
@@ -57,16 +109,22 @@ def test_a_sound_journal_on_a_full_disk_is_shown_and_not_set_aside(disks: Disks,
     ), shown
     assert "beschädigt" not in shown and "disk is full" not in shown, shown
     assert seen["journal_open"] and not seen["aside_offered"] and seen["new_disabled"]
-    assert seen["screen"] == "start" and seen["game_screen"] != "start"  # the running game can be seen
-    assert seen["word"] == (
+    assert seen["screen"] == "start"
+    driver.tap(next(t for t in driver.texts() if t.startswith("Weiter:")))
+    assert app.root.manager.current != "start"  # the running game can be seen
+    view = app.table.public_view()["view"]
+    coins = {} if view["digital_sack"] else {"field5": Coins(0, 1), "field6": Coins(0, 1)}
+    for _ in range(2):  # the table tries again: the same failure
+        app.table.submit(c.PlaceDucats(1, 1, **coins))
+        driver.frames()
+    assert app.root.word == (
         "Das Protokoll ließ sich nicht speichern: Der Datenträger ist voll. Von diesem Schritt wurde nichts übernommen."
     )
-    assert seen["logged"] == [
+    assert said.lines == [
         f"journal: cannot write the journal {path}: the disk is full; it is opened for reading only",
         "journal: the journal cannot be written: the disk is full",  # two refused moves: one line
     ]
-    assert path.read_bytes() == before
-    assert not [p for p in data.iterdir() if "set-aside" in p.name]
+    driver.stop()
 
 
 def test_an_empty_data_folder_on_a_full_disk_is_said_and_nothing_is_made(disks: Disks) -> None:
@@ -75,8 +133,12 @@ def test_an_empty_data_folder_on_a_full_disk_is_said_and_nothing_is_made(disks: 
     fill(data)
     before = files(data)
 
-    seen = run_session("full-disk-empty", data)
+    run(empty_folder_is_said, data=data)
+    assert files(data) == before and sorted(p.name for p in data.iterdir()) == sorted(before)
 
+
+def empty_folder_is_said(data: Path) -> None:
+    seen = opened_or_not(data)
     shown = "\n".join(seen["texts"])
     path = data / "journal.sqlite3"
     assert (
@@ -86,7 +148,6 @@ def test_an_empty_data_folder_on_a_full_disk_is_said_and_nothing_is_made(disks: 
     assert "beschädigt" not in shown
     assert not seen["journal_open"] and not seen["aside_offered"] and seen["new_disabled"]
     assert seen["logged"] == [f"journal: cannot begin a journal at {path}: the disk is full"]
-    assert files(data) == before and sorted(p.name for p in data.iterdir()) == sorted(before)
 
 
 def test_a_read_only_medium_with_changes_in_the_wal_is_said_in_the_tables_language(
@@ -103,8 +164,12 @@ def test_a_read_only_medium_with_changes_in_the_wal_is_said_in_the_tables_langua
     disks.read_only(data)
     before = files(data)
 
-    seen = run_session("read-only-wal", data)
+    run(read_only_wal_is_said, data=data)
+    assert files(data) == before
 
+
+def read_only_wal_is_said(data: Path) -> None:
+    seen = opened_or_not(data, "Read-only file system")
     shown = "\n".join(seen["texts"])
     path = data / "journal.sqlite3"
     assert (
@@ -115,4 +180,15 @@ def test_a_read_only_medium_with_changes_in_the_wal_is_said_in_the_tables_langua
     assert "changes" not in shown and "Read-only" not in shown and "beschädigt" not in shown
     assert not seen["journal_open"] and not seen["aside_offered"]
     assert len(seen["logged"]) == 1 and "changes still wait in its -wal file" in seen["logged"][0]
-    assert files(data) == before
+
+
+def opened_or_not(data: Path, read_only: str | None = None) -> dict[str, Any]:
+    """The app started where the journal can neither be written nor opened: what the start screen
+    says and offers, and what was logged."""
+    said = Said()
+    app, driver = start(data, read_only)
+    driver.until(lambda: app.journal_problem is not None, what="the journal's problem")
+    seen = start_screen(app, driver)
+    seen["logged"] = said.lines
+    driver.stop()
+    return seen
