@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -17,31 +18,38 @@ from engines.raubritter.rules import COLOURS as RB_COLOURS
 from engines.raubritter.rules import KINDS as RB_KINDS
 
 
-def po(language: str):
-    return merged(language)
+def po(language: str, locale=None):
+    """The merged catalogue of ``language``: the app's, or a game's own under ``locale``."""
+    return merged(language, locale)
 
 
 def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def messages(language: str) -> list:
-    return [m for m in po(language) if m.id]
+def messages(language: str, locale=None) -> list:
+    return [m for m in po(language, locale) if m.id]
 
 
-def test_every_message_has_a_german_translation():
+# Each check as a function of a catalogue's messages: the app's below, and a game's own catalogue
+# (its home's ``locale``, consulted after the app's) in that game's tests, with the messages its
+# code uses (:func:`used_in`).
+
+
+def untranslated(found: list) -> list:
+    """The messages without their German (or only a fuzzy one)."""
     missing = []
-    for m in messages("de"):
+    for m in found:
         forms = m.string if isinstance(m.string, tuple) else (m.string,)
         if m.fuzzy or not all(forms):
             missing.append(m.id)
-    assert not missing, f"no German (or only fuzzy) for: {missing}"
+    return missing
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_translation_keeps_exactly_its_values(language):
+def other_values(found: list) -> list:
+    """The translations that drop, add or misspell a value of their message."""
     wrong = []
-    for m in messages(language):
+    for m in found:
         if isinstance(m.id, tuple):
             ids = (m.id[0], m.id[1])
             forms = m.string
@@ -51,28 +59,68 @@ def test_every_translation_keeps_exactly_its_values(language):
         for form, want in zip(forms, expected, strict=True):
             if form and placeholders(form) != want:
                 wrong.append((m.id, form))
+    return wrong
+
+
+def english_given(found: list) -> list:
+    """The English messages with a msgstr (the msgid is the English text)."""
+    return [m.id for m in found if any(m.string if isinstance(m.string, tuple) else (m.string,))]
+
+
+def compared(found: list, code: dict[str, str | None]) -> tuple[list, list, list]:
+    """What the code uses that the catalogue lacks, the plurals that differ, and what the
+    catalogue holds that the code does not use."""
+    catalogue = {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in found}
+    missing = sorted(msgid for msgid in code if msgid not in catalogue)
+    plurals = sorted(
+        msgid
+        for msgid, plural in code.items()
+        if msgid in catalogue and (catalogue[msgid].id[1] if catalogue[msgid].pluralizable else None) != plural
+    )
+    return missing, plurals, sorted(set(catalogue) - set(code))
+
+
+def used_in(folder: Path) -> dict[str, str | None]:
+    """``{msgid: msgid_plural or None}`` of the messages and refusal templates in the Python files
+    under ``folder`` (a game's package outside ``companion/``), as :func:`companion.i18n.extract.used`
+    finds them in the app's."""
+    from babel.messages.extract import extract_from_dir
+
+    from companion.i18n.extract import KEYWORDS, REFUSALS
+
+    found: dict[str, str | None] = {}
+    for keywords in (KEYWORDS, REFUSALS):
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            folder, method_map=[("**.py", "python")], keywords=keywords, comment_tags=()
+        ):
+            if isinstance(message, tuple) and message[0]:
+                found[message[0]] = message[1]
+            elif isinstance(message, str) and message:
+                found[message] = None
+    return found
+
+
+def test_every_message_has_a_german_translation():
+    missing = untranslated(messages("de"))
+    assert not missing, f"no German (or only fuzzy) for: {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_translation_keeps_exactly_its_values(language):
+    wrong = other_values(messages(language))
     assert not wrong, f"translations that drop, add or misspell a value: {wrong}"
 
 
 def test_the_english_catalogue_leaves_every_text_to_its_msgid():
-    for m in messages("en"):
-        forms = m.string if isinstance(m.string, tuple) else (m.string,)
-        assert not any(forms), f"English msgstr given for {m.id!r}: the msgid is the English text"
+    given = english_given(messages("en"))
+    assert not given, f"English msgstr given for {given}: the msgid is the English text"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_the_code_uses_is_in_the_catalogue(language):
-    catalogue = {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in messages(language)}
-    code = used()
-    missing = sorted(msgid for msgid in code if msgid not in catalogue)
+    missing, plurals, unused = compared(messages(language), used())
     assert not missing, f"not in the {language} catalogue: {missing}"
-    plurals = sorted(
-        msgid
-        for msgid, plural in code.items()
-        if (catalogue[msgid].id[1] if catalogue[msgid].pluralizable else None) != plural
-    )
     assert not plurals, f"plural forms differ from the code's in the {language} catalogue: {plurals}"
-    unused = sorted(set(catalogue) - set(code))
     assert not unused, f"in the {language} catalogue but used nowhere: {unused}"
 
 

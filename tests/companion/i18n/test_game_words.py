@@ -1,14 +1,17 @@
-"""Over seeded random play, every undo and redo line of the games whose table words are in the
-catalogues is a message (not an English string) with a German rendering, and Die Glücksritter's
-words read in German."""
+"""Over seeded random play, every undo and redo line of every game registered is a message (not an
+English string) with a German rendering, in the app's catalogues or in the game's own (its home's
+``locale``, consulted after the app's), and Die Glücksritter's words read in German."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given
 
+from companion.games.registry import HOMES
 from companion.i18n import render
 from companion.i18n.words import WORDS
 from companion.journal.session import is_over
@@ -22,7 +25,7 @@ from tests.companion.games.words import FAST, Play, seeds
 from tests.companion.i18n.texts import undo_texts
 from tests.companion.journal.fixtures.games import legal_command, random_config
 
-CATALOGUED = ("raubritter", "gluecksritter", "schatzjagd")
+CATALOGUED = tuple(HOMES)  # the games registered when the tests are collected
 
 
 @pytest.mark.parametrize("game", CATALOGUED)
@@ -30,11 +33,18 @@ CATALOGUED = ("raubritter", "gluecksritter", "schatzjagd")
 @given(seed=seeds)
 def test_every_line_of_random_play_is_a_message_with_its_german(game: str, seed: int) -> None:
     rng = random.Random(seed)
-    play = Play(game, random_config(game, rng))
+    lines_have_their_german(game, random_config(game, rng), lambda state: legal_command(game, state, rng), rng)
+
+
+def lines_have_their_german(game: str, config: Any, legal: Callable[[Any], Any], rng: random.Random) -> None:
+    """Random play of ``game`` from ``config`` (``legal(state)``: a command the rules accept), each
+    step's undo and redo lines checked: messages, each with its German (also for a game registered
+    by its tests, with its own random table)."""
+    play = Play(game, config)
     for _ in range(rng.randint(1, 60)):
         if is_over(play.history.state):
             break
-        play.do(legal_command(game, play.history.state, rng))
+        play.do(legal(play.history.state))
         state = play.history.state
         for current, restored, redo in ((state, play.before, False), (play.before, state, True)):
             for text in messages(game, current, restored, play.command, redo=redo):
