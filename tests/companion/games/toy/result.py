@@ -15,7 +15,9 @@ HEADINGS = (Message("Steps"), Message("Place"))
 
 
 def period(state: GameState) -> int:
-    return state.round
+    """The round of the last turn taken (1 before any): a round ends with its last player's turn,
+    and the state after it still shows that round."""
+    return max(1, -(-state.turns // len(state.players)))
 
 
 def values(state: GameState) -> dict[str, tuple[int, ...]]:

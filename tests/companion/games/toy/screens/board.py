@@ -33,7 +33,7 @@ class RaceScreen(GameTable):
         for label, head in zip(self._heads, HEADS, strict=True):
             label.text = app.tr(head)
         for player, (name, steps) in zip(view["players"], self._rows, strict=True):
-            mark = "▶ " if player["colour"] == view["current"] else ""
+            mark = "» " if player["colour"] == view["current"] else ""
             name.text = mark + app.tr(person(view, player["colour"]))
             steps.text = f"{player['position']} / {view['goal']}"
             name.bold = player["colour"] == view["current"] or player["colour"] == view.get("winner")
