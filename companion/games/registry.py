@@ -1,6 +1,6 @@
 """The games the companion serves, by name: one line per game in :data:`PACKAGES`, and any game
 registered at run time (:func:`register`, :func:`registered`: a game whose package lies elsewhere,
-such as the tests' own toy game).
+such as a game the tests bring with them).
 
 Looking a game up imports only its package's ``__init__`` (its :class:`GameHome`); the engine and
 the parts are imported when they are asked for. Adding a game: docs/games.md.
