@@ -12,8 +12,8 @@ The parts, each a module of the game's package ``companion.games.<name>``:
   ``ROLLS``; see :mod:`companion.journal.table_words`);
 - ``bgstats``: a finished play's lines for BG Stats (``results``; see
   :mod:`companion.journal.bgstats`);
-- ``table``, optional: how panel and die input becomes commands (``TABLE``, a
-  :class:`companion.table.game.TableGame`);
+- ``table``, optional for the journal, needed by the app as soon as the game's table opens: how
+  panel and die input becomes commands (``TABLE``, a :class:`companion.table.game.TableGame`);
 - ``refusals``, optional: ``words(values) -> values``, the values of the game's refusals that
   are words of the catalogues beyond colours (:mod:`companion.i18n.refusals`);
 - ``happenings``, optional: ``lines(events, after=view)``, what a step did in the table's
