@@ -317,3 +317,35 @@ def test_the_race_is_set_up_played_and_won_by_touch(tmp_path, language, size):
         taken.append(str(driver.shot(tmp_path / f"toy-{language}-{size}-result.png")))
         driver.stop()
     assert all(Path(path).stat().st_size > 0 for path in taken)
+
+
+@in_window
+def test_the_race_s_screenshots_help_and_settings_in_the_app(tmp_path):
+    """``companion screenshots``' part of the race (its showcase) plays in the app, the bar's Help
+    opens on the turn, and the settings screen shows no form for a game without settings."""
+    from companion.app.contract import screens_of
+    from companion.games.registry import registered as served
+
+    with served(HOME):
+        app, driver = start(tmp_path, "de")
+        names: list[str] = []
+
+        def shot(name: str) -> None:
+            names.append(name)
+            driver.shot(tmp_path / f"{name}.png")
+
+        contract = screens_of("toy")
+        assert contract is not None
+        contract.showcase()(driver, shot)
+        assert names == ["toy-new-game", "toy-table", "toy-rolled", "toy-rested"]
+        view = app.table.public_view()["view"]
+        assert view["players"][0]["position"] > 0 and view["players"][1]["rested"], view
+        driver.choose(app.say("Help"))
+        texts = "\n".join(driver.texts())
+        assert "Ein Zug" in texts and "Niemand setzt zweimal hintereinander aus." in texts, texts
+        driver.choose(app.say("Back"))
+        driver.choose(app.say("Settings"))
+        driver.until(lambda: app.root.manager.current == "settings", what="the settings screen")
+        assert app.screen("settings").ids.game_title.text == "", "no form: the race has no settings"
+        assert app.screen("settings").ids.game.children == []
+        driver.stop()
