@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import datetime
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from companion.app.pieces.date import EARLIEST, date_words, days_in, within
-from companion.i18n import render
 from engines.raubritter.rules import Setup
-from tests.companion.app.ui import run_session
+from tests.companion.app.touch import button, chip, say, shots, sized, start, tap_in
+from tests.companion.games.raubritter.screens.driving import BIRTHDAYS, birthday, open_form, pick, picker_dialog
+from tests.support.window import in_window
 
+GAME = "raubritter"
 TODAY = datetime.date.today()
 WORDS = {
     "de": {
@@ -58,62 +61,163 @@ def engine_players(players: list[dict]) -> list[dict]:
     return [{"name": p["name"] or p["colour"], "birthday": p["birthday"], "colour": p["colour"]} for p in players]
 
 
+def begin(app: Any, driver: Any, confirm: bool = False) -> None:
+    """The form's "Start the game" tapped (and the running game saved first, if ``confirm``)."""
+    driver.tap(app.screen("new").ids.begin)
+    if confirm:
+        driver.tap(say(app, "Save it and go on"))
+    driver.until(lambda: app.root.manager.current != "new", what="the game's table")
+
+
+def journal_games(data: Path) -> list[dict[str, Any]]:
+    from companion.journal.store import Journal
+
+    with Journal.open(data / "journal.sqlite3") as journal:
+        return [{"game": row.game, "config": row.config} for row in journal.games()]
+
+
+def stored(data: Path) -> Any:
+    """Raubritter's part of the settings file."""
+    return json.loads((data / "app-settings.json").read_text()).get("games", {}).get(GAME)
+
+
+def shown(widget: Any) -> list[str]:
+    """Every text ``widget`` shows, top to bottom as drawn."""
+    texts = [widget.text] if isinstance(getattr(widget, "text", None), str) and widget.text else []
+    for child in reversed(widget.children):
+        texts += shown(child)
+    return texts
+
+
+def colour_word(app: Any, colour: str) -> str:
+    from companion.i18n import Cap, Word
+
+    return app.tr(Cap(Word(colour)))
+
+
+def problem(app: Any, form: Any) -> str | None:
+    """What the form says is missing, in the table's words (None: nothing)."""
+    from companion.app.contract import FormProblem
+
+    try:
+        form.setup()
+    except FormProblem as refused:
+        return app.tr(refused.text)
+    return None
+
+
 @pytest.mark.parametrize("size", [None, "1280x720"], ids=["800x480", "1280x720"])
 @pytest.mark.parametrize("language", ["de", "en"])
+@in_window
 def test_the_form_is_filled_in_by_touch_and_starts_the_game(tmp_path, language, size):
-    seen = run_session("raubritter-form", tmp_path, language, *([size] if size else []))
+    """The new-game screen with Raubritter chosen: an empty seating is refused in words; blue and
+    red seated, red named Anna, and refused while birthdays are missing; both birthdays set with
+    the date picker (a day the month lacks cannot be tapped, 29 February only in a leap year);
+    who begins said; yellow and green seated too, yellow born on red's day; the game started
+    (four players), its players remembered; the next form starts with them, two tapped out, and
+    a second game started (two players) after the running one is put aside. Each step's
+    screenshots are kept in the data folder."""
+    sized(size)
+    app, driver = start(tmp_path, language)
+    from kivy.uix.textinput import TextInput
+
     words = WORDS[language]
-    assert seen["form"] == "NewGameForm"
+    driver.until(lambda: app.journal is not None, what="the journal")
+    tag = f"{language}-{size or '800x480'}"
+    form = open_form(app, driver)
+    screen = app.screen("new")
+    assert type(form).__name__ == "NewGameForm"
 
     # nobody seated, then two without birthdays: not ready, and each refusal said in words
-    assert not seen["ready_empty"] and seen["begin_disabled_empty"]
-    assert seen["beginner_empty"] == words["nobody_yet"]
-    assert seen["problems"] == [words["refusal"], words["unborn"]]
-    assert not seen["ready_unborn"] and seen["begin_disabled_unborn"]
-    assert seen["birthday_buttons_unborn"] == [words["birthday"]] * 2
-    assert seen["word_unborn"] == words["unborn"] and seen["word_refusal"]
-    assert seen["screen_after_refusal"] == "new"
+    assert not form.ready and screen.ids.begin.disabled
+    assert form.beginner.text == words["nobody_yet"]
+    taken = shots(driver, form, tmp_path, f"rb-form-empty-{tag}")
+    assert problem(app, form) == words["refusal"]
+    for colour in ("blue", "red"):
+        tap_in(driver, form, chip(form, colour))
+    fields = {w.hint_text: w for w in form.seating.name_rows.children if isinstance(w, TextInput)}
+    fields[colour_word(app, "red")].text = "Anna"  # a name typed (the only text anyone types; nothing needs it)
+    assert not form.ready and screen.ids.begin.disabled
+    assert [form.seating.birthday_buttons[c].text for c in ("red", "blue")] == [words["birthday"]] * 2
+    assert problem(app, form) == words["unborn"]
+    screen.begin()  # as the button would if it could be tapped: the table is told why not
+    assert app.root.word == words["unborn"] and app.root.word_is_refusal
+    assert app.root.manager.current == "new"
+    taken += shots(driver, form, tmp_path, f"rb-form-unborn-{tag}")
 
-    # the picker starts thirty years back and says the date in its title as it is tapped
-    assert seen["dialog_title"] == words["title"].format(words["start"])
-    assert seen["picker_title"] == words["title"].format(words["set"])
-    assert seen["after_red"] == words["nobody_yet"]  # blue has no birthday yet
+    # red's birthday: the picker starts thirty years back and says the date in its title as it is tapped
+    tap_in(driver, form, form.seating.birthday_buttons["red"])
+    dialog = picker_dialog()
+    assert dialog.sheet.children[-1].text == words["title"].format(words["start"])
+    taken.append(str(driver.shot(tmp_path / f"rb-picker-start-{tag}.png")))
+    pick(driver, BIRTHDAYS["red"])
+    assert dialog.title_label.text == words["title"].format(words["set"])
+    taken.append(str(driver.shot(tmp_path / f"rb-picker-set-{tag}.png")))
+    driver.tap(say(app, "Done"))
+    driver.until(lambda: "red" in form.birthdays, what="red's birthday")
+    assert form.beginner.text == words["nobody_yet"]  # blue has no birthday yet
 
-    # 31 January, then February: its last day; 1991 has no 29 February, 1992 has
-    assert seen["february_1991"] == "1991-02-28"
-    assert seen["february_1991_days"] == [str(day) for day in range(1, 29)]
-    assert seen["february_1992"] == "1992-02-28" and seen["february_1992_days"] == 29
-    assert seen["leap_day"] == "1992-02-29"
-    assert not seen["after_back"]  # "Back" set nothing
+    # blue's: 31 January, then February takes the month's last day; 1991 has no 29 February, 1992 has
+    tap_in(driver, form, form.seating.birthday_buttons["blue"])
+    picker = picker_dialog().picker
+    pick(driver, datetime.date(1991, 1, 31))
+    driver.tap(picker.month_buttons[1])
+    assert picker.date.isoformat() == "1991-02-28"
+    days = [b.text for b in picker.day_buttons if not b.disabled and b.opacity]
+    assert days == [str(day) for day in range(1, 29)]
+    taken.append(str(driver.shot(tmp_path / f"rb-picker-february-{tag}.png")))
+    driver.tap(picker.year_buttons[2])
+    assert picker.date.isoformat() == "1992-02-28"
+    assert len([b for b in picker.day_buttons if not b.disabled and b.opacity]) == 29
+    driver.tap(picker.day_buttons[28])
+    assert picker.date.isoformat() == "1992-02-29"
+    driver.tap(say(app, "Back"))
+    assert "blue" not in form.birthdays  # "Back" set nothing
+    birthday(app, driver, form, "blue", BIRTHDAYS["blue"])
 
     # two players: ready, each row shows the date, Anna (red, seated second) begins as the oldest
-    assert seen["ready_two"] and not seen["begin_disabled_two"]
-    assert seen["birthday_buttons_two"] == words["dates"]
-    assert seen["beginner_two"] == words["anna"]
-    assert seen["two_setup"] == {"players": engine_players([BLUE, RED])}
+    assert form.ready and not screen.ids.begin.disabled
+    assert [form.seating.birthday_buttons[c].text for c in ("red", "blue")] == words["dates"]
+    assert form.beginner.text == words["anna"]
+    assert form.setup().model_dump(mode="json") == {"players": engine_players([BLUE, RED])}
+    taken += shots(driver, form, tmp_path, f"rb-form-two-{tag}")
 
     # four: not ready until yellow and green have birthdays; yellow shares Anna's day
-    assert not seen["ready_four_unborn"]
-    assert seen["seated_four"] == ["blue", "red", "yellow", "green"]
-    assert seen["beginner_four"] == words["same_day"]
-    assert seen["screen_after_start"] == "raubritter-table"
-    assert seen["stored_after_four"] == {"remember": True, "players": [BLUE, RED, YELLOW, GREEN]}
+    for colour in ("yellow", "green"):
+        tap_in(driver, form, chip(form, colour))
+    assert not form.ready
+    for colour in ("yellow", "green"):
+        birthday(app, driver, form, colour, BIRTHDAYS[colour])
+    assert form.beginner.text == words["same_day"]
+    assert list(form.seating.seated) == ["blue", "red", "yellow", "green"]
+    taken += shots(driver, form, tmp_path, f"rb-form-four-{tag}")
+    begin(app, driver)
+    assert app.root.manager.current == "raubritter-table"
+    assert stored(tmp_path) == {"remember": True, "players": [BLUE, RED, YELLOW, GREEN]}
 
     # the next form starts with the last game's players; two out, the second game starts
-    assert seen["seated_again"] == ["blue", "red", "yellow", "green"]
-    assert seen["birthdays_again"] == {p["colour"]: p["birthday"] for p in (BLUE, RED, YELLOW, GREEN)}
-    assert seen["names_again"] == {"red": "Anna"} and seen["ready_again"]
-    assert seen["beginner_again"] == words["anna"]
-    assert seen["stored_after_two"] == {"remember": True, "players": [BLUE, RED]}
+    form = open_form(app, driver)
+    assert list(form.seating.seated) == ["blue", "red", "yellow", "green"]
+    assert {c: d.isoformat() for c, d in form.birthdays.items()} == {
+        p["colour"]: p["birthday"] for p in (BLUE, RED, YELLOW, GREEN)
+    }
+    assert form.seating.given_names() == {"red": "Anna"} and form.ready
+    taken += shots(driver, form, tmp_path, f"rb-form-again-{tag}")
+    for colour in ("yellow", "green"):
+        tap_in(driver, form, chip(form, colour))
+    assert form.beginner.text == words["anna"]
+    begin(app, driver, confirm=True)
+    assert stored(tmp_path) == {"remember": True, "players": [BLUE, RED]}
+    driver.stop()
 
     # the journal holds both games with their setups: the oldest first, then on in seating order
-    four, two = seen["games"]
+    four, two = journal_games(tmp_path)
     assert four == {"game": "raubritter", "config": {"players": engine_players([BLUE, RED, YELLOW, GREEN])}}
     assert two == {"game": "raubritter", "config": {"players": engine_players([BLUE, RED])}}
     order = [p.colour for p in Setup.model_validate(four["config"]).turn_order()]
     assert order == ["red", "yellow", "green", "blue"]  # red and yellow: same day, red seated first
     assert [p.colour for p in Setup.model_validate(two["config"]).turn_order()] == ["red", "blue"]
-    assert len(seen["shots"]) >= 7 and all((tmp_path / p.rsplit("/", 1)[1]).exists() for p in seen["shots"])
+    assert len(taken) >= 7 and all(Path(shot).exists() for shot in taken), taken
 
 
 SETTINGS_WORDS = {
@@ -155,38 +259,85 @@ SETTINGS_WORDS = {
 
 @pytest.mark.parametrize("size", [None, "1280x720"], ids=["800x480", "1280x720"])
 @pytest.mark.parametrize("language", ["de", "en"])
+@in_window
 def test_the_settings_remember_and_forget_the_players(tmp_path, language, size):
-    seen = run_session("raubritter-settings", tmp_path, language, *([size] if size else []))
+    """A settings file whose Raubritter part cannot be used whole (remember "yes", a birthday in
+    the future, a colour twice, a player without a colour) beside two players that can: the problems
+    are said, the two filled into the form; the settings screen lists them; "Forget the players"
+    empties the file's list and the form; remembering switched off, a game started keeps nobody."""
+    sized(size)
     words = SETTINGS_WORDS[language]
+    later = (datetime.date.today() + datetime.timedelta(days=2)).isoformat()
+    players = [
+        {"colour": "blue", "name": "Ben", "birthday": "1979-11-02"},
+        {"colour": "green", "name": "Clara", "birthday": later},
+        {"colour": "blue", "name": "Bo", "birthday": "1980-01-01"},
+        {"name": "Dora", "birthday": "1980-01-01"},
+        {"colour": "red", "name": None, "birthday": "1979-11-02"},
+    ]
+    (tmp_path / "app-settings.json").write_text(
+        json.dumps({"language": language, "games": {GAME: {"remember": "yes", "players": players}}})
+    )
+    app, driver = start(tmp_path, language)
+    tag = f"{language}-{size or '800x480'}"
+    driver.until(lambda: app.journal is not None, what="the journal")
+    driver.tap(say(app, "Settings"))
+    settings = app.screen("settings")
+    choices = settings.ids.list
+    if settings.ids.games.children:  # no game runs: the game is chosen here
+        tap_in(driver, choices, button(settings.ids.games, "Raubritter"))
     # remember "yes", a birthday after today, blue twice and a player without a colour: said, and
     # the two players that can be used are kept
-    assert seen["refusal"] and seen["word"] == words["word"]
-    assert seen["part"] == "RememberedPlayers"
-    assert [text for text in seen["shown"] if not text.isdigit()] == words["shown"]  # beside the seats' chips
-    assert seen["form_seated"] == ["blue", "red"] and seen["form_names"] == {"blue": "Ben"}
-    assert seen["form_ready"] and seen["form_beginner"] == words["beginner"]
+    assert app.root.word_is_refusal and app.root.word == words["word"], app.root.word
+    part = settings.ids.game.children[0]
+    assert type(part).__name__ == "RememberedPlayers"
+    assert [text for text in shown(part) if not text.isdigit()] == words["shown"]  # beside the seats' chips
+    taken = shots(driver, choices, tmp_path, f"rb-settings-{tag}")
+
+    form = open_form(app, driver)
+    assert list(form.seating.seated) == ["blue", "red"] and form.seating.given_names() == {"blue": "Ben"}
+    assert form.ready and form.beginner.text == words["beginner"]
+    taken += shots(driver, form, tmp_path, f"rb-form-remembered-{tag}")
 
     # forgotten: the file's list and the next form are empty; remembering off is kept in the file
-    assert seen["after_forget"] == {"remember": True, "players": []}
-    assert words["none"] in seen["forgotten_shown"]
-    assert seen["after_off"] == {"remember": False, "players": []}
-    assert seen["off_shown"] == words["off"]
-    assert seen["form_seated_after_forget"] == []
+    driver.tap(say(app, "Back"))
+    driver.tap(say(app, "Settings"))
+    tap_in(driver, choices, button(part, say(app, "Forget the players")))
+    assert stored(tmp_path) == {"remember": True, "players": []}
+    assert words["none"] in shown(part)
+    tap_in(driver, choices, button(part, say(app, "Remember the players: on")))
+    assert stored(tmp_path) == {"remember": False, "players": []}
+    assert shown(part) == words["off"]
+    taken += shots(driver, choices, tmp_path, f"rb-settings-off-{tag}")
+    driver.tap(say(app, "Back"))
+    form = open_form(app, driver)
+    assert list(form.seating.seated) == []
 
     # a game started while remembering is off keeps nobody
-    assert seen["beginner"] == words["yellow"]
-    assert seen["stored_after_game"] == {"remember": False, "players": []}
-    assert seen["form_seated_after_game"] == []
-    players = [
+    for colour in ("green", "yellow"):
+        tap_in(driver, form, chip(form, colour))
+    birthday(app, driver, form, "green", datetime.date(2001, 2, 3))
+    birthday(app, driver, form, "yellow", datetime.date(1999, 12, 31))
+    assert form.beginner.text == words["yellow"]
+    begin(app, driver)
+    assert stored(tmp_path) == {"remember": False, "players": []}
+    form = open_form(app, driver)
+    assert list(form.seating.seated) == []
+    driver.stop()
+    started = [
         {"name": "green", "birthday": "2001-02-03", "colour": "green"},
         {"name": "yellow", "birthday": "1999-12-31", "colour": "yellow"},
     ]
-    assert seen["games"] == [{"game": "raubritter", "config": {"players": players}}]
-    assert json.loads((tmp_path / "app-settings.json").read_text())["games"]["raubritter"] == seen["stored_after_game"]
+    assert journal_games(tmp_path) == [{"game": "raubritter", "config": {"players": started}}]
+    assert json.loads((tmp_path / "app-settings.json").read_text())["games"]["raubritter"] == stored(tmp_path)
+    assert all(Path(shot).exists() for shot in taken), taken
 
 
 # ---------------------------------------------------------------------------------- the date picker
+# (companion.app.pieces.date brings Kivy with it: imported by these tests only, not by the windows' ones)
 def test_a_day_the_month_lacks_becomes_its_last_day():
+    from companion.app.pieces.date import EARLIEST, days_in, within
+
     today = datetime.date(2026, 11, 27)
     assert within(1990, 4, 31, EARLIEST, today) == datetime.date(1990, 4, 30)
     assert within(1991, 2, 29, EARLIEST, today) == datetime.date(1991, 2, 28)
@@ -197,6 +348,8 @@ def test_a_day_the_month_lacks_becomes_its_last_day():
 
 
 def test_nothing_after_today():
+    from companion.app.pieces.date import EARLIEST, within
+
     today = datetime.date(2026, 11, 27)
     assert within(2026, 12, 24, EARLIEST, today) == today
     assert within(2026, 11, 30, EARLIEST, today) == today
@@ -206,6 +359,9 @@ def test_nothing_after_today():
 
 
 def test_a_date_in_the_table_s_words():
+    from companion.app.pieces.date import date_words
+    from companion.i18n import render
+
     assert render(date_words(datetime.date(1987, 3, 14)), "de") == "14. März 1987"
     assert render(date_words(datetime.date(1987, 3, 14)), "en") == "14 March 1987"
     assert render(date_words(datetime.date(2001, 12, 1)), "de") == "1. Dezember 2001"
