@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.i18n import Text, render
 from companion.inputs import InputProblem, read_toml
+from engines.core.errors import CompanionError
 from engines.gluecksritter.rules import DOCUMENT_TOTAL, DocumentSpec
 
 DEFAULT_CATALOGUE = Path(__file__).with_name("data") / "gluecksritter-documents.toml"
@@ -26,7 +27,7 @@ LARGEST = 256 * 1024
 """The most bytes a card list may have: the shipped one has 3 KB, with both languages' words."""
 
 
-class CatalogueError(ValueError):
+class CatalogueError(CompanionError, ValueError):
     """English for the command line; ``reason``, when the file could not be read at all, why in
     the table's language (without the file's name)."""
 

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import Message, Text, render
+from engines.core.errors import CompanionError
 from hardware.bounded import NotAPlainFile, TooLarge, link_target, read_bounded
 
 
-class InputProblem(ValueError):
+class InputProblem(CompanionError, ValueError):
     """``path`` cannot be used; ``reason`` says why, without the file's name."""
 
     def __init__(self, path: Path, reason: Text) -> None:

@@ -11,12 +11,14 @@ import os
 import stat
 from pathlib import Path
 
+from engines.core.errors import CompanionError
 
-class NotAPlainFile(OSError):
+
+class NotAPlainFile(CompanionError, OSError):
     """A device or a pipe stands where the file should be."""
 
 
-class TooLarge(ValueError):
+class TooLarge(CompanionError, ValueError):
     """The file has ``size`` bytes, more than the caller's limit."""
 
     def __init__(self, size: int) -> None:

@@ -20,6 +20,8 @@ import string
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engines.core.errors import CompanionError
+
 if TYPE_CHECKING:  # reading the display's settings before the window opens imports no pydantic
     from pydantic import ValidationError
 
@@ -73,7 +75,7 @@ class Problem:
         return english(self.template, self.values)
 
 
-class Invalid(ValueError):
+class Invalid(CompanionError, ValueError):
     """Raised by a validator with every problem it found; the message is them all, joined by "; "."""
 
     def __init__(self, *phrases: Phrase) -> None:

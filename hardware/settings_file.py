@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engines.core.errors import CompanionError
 from hardware.bounded import NotAPlainFile, TooLarge, link_target, read_bounded
 from hardware.place import default_path
 from hardware.problems import Phrase, Problem
@@ -26,7 +27,7 @@ LARGEST = 64 * 1024
 """The most bytes a hardware settings file may have."""
 
 
-class HardwareConfigError(ValueError):
+class HardwareConfigError(CompanionError, ValueError):
     """The settings file cannot be used; the message names the file and the problem (English, for
     the command line), ``details`` each problem as a :class:`~hardware.problems.Problem`."""
 

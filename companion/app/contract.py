@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import Text
+from engines.core.errors import CompanionError
 
 if TYPE_CHECKING:  # a screen's class, named only: nothing here imports Kivy
     from companion.app.room import AppScreen
@@ -37,7 +38,7 @@ def opening_at(parts: Sequence[tuple[str, Topic]], first: str) -> Topics:
     return [found[key] for key in ordered]
 
 
-class FormProblem(ValueError):
+class FormProblem(CompanionError, ValueError):
     """What a new-game form still lacks or cannot take, in the table's words (``text``)."""
 
     def __init__(self, text: Text) -> None:
@@ -165,7 +166,7 @@ def game_screens(
     )
 
 
-class ContractError(LookupError):
+class ContractError(CompanionError, LookupError):
     """A game's ``screens`` part that does not give the app what it needs."""
 
 

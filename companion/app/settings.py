@@ -27,6 +27,7 @@ from typing import Any
 from companion.files import replace_file
 from companion.i18n import Message
 from companion.inputs import InputProblem, read_json
+from engines.core.errors import CompanionError
 
 FILE = "app-settings.json"
 LARGEST = 1024 * 1024
@@ -37,7 +38,7 @@ SCREEN_NAME = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
-class SettingsError(ValueError):
+class SettingsError(CompanionError, ValueError):
     pass
 
 

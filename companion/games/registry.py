@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.games.home import GameHome
+from engines.core.errors import CompanionError
 
 PACKAGES = ("gluecksritter", "raubritter", "schatzjagd")  # companion/games/<package>/, each with its HOME
 
@@ -27,7 +28,7 @@ BUILT_IN = frozenset(HOMES)
 """The names of the games of :data:`PACKAGES`."""
 
 
-class UnknownGame(ValueError):
+class UnknownGame(CompanionError, ValueError):
     """A name that is no game of this companion."""
 
 

@@ -22,9 +22,10 @@ from babel.messages.pofile import read_po
 
 from companion.files import replace_bytes
 from companion.i18n.paths import DOMAIN, LANGUAGES, mo_file, po_files, sources_digest, stamp_file
+from engines.core.errors import CompanionError
 
 
-class DuplicateMessage(ValueError):
+class DuplicateMessage(CompanionError, ValueError):
     pass
 
 

@@ -42,12 +42,13 @@ from companion.journal.exports import open_session
 from companion.journal.paths import read_settings, settings_file
 from companion.journal.rows import GameRow, is_over
 from companion.journal.store import Journal
+from engines.core.errors import CompanionError
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://companion.invalid/bgstats")
 DEFAULT_LOCATION = "Companion table"
 
 
-class NotFinished(Exception):
+class NotFinished(CompanionError):
     """The game has not ended: BG Stats records finished plays only."""
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+from engines.core.errors import CompanionError
 
-class JournalError(Exception):
+
+class JournalError(CompanionError):
     """A journal that cannot be opened or used: foreign, newer, truncated, corrupt, unwritable.
     The file is left exactly as it was."""
 
@@ -51,7 +53,7 @@ class JournalDamaged(JournalError):
         )
 
 
-class ExportError(ValueError):
+class ExportError(CompanionError, ValueError):
     """A document that cannot be imported (or a file that cannot be written); the message says why."""
 
 

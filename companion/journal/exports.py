@@ -46,16 +46,17 @@ from companion.journal.rows import EntryRow, GameRow, is_over, now
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.journal.verify import canonical
+from engines.core.errors import CompanionError
 
 FORMAT = "companion.export"
 VERSION = 1
 
 
-class NotesForbidden(Exception):
+class NotesForbidden(CompanionError):
     """A running game whose rules allow no notes is not exported before it is over."""
 
 
-class SecretsPending(Exception):
+class SecretsPending(CompanionError):
     """A running game whose record holds a secret not yet revealed is not exported."""
 
 

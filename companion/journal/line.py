@@ -9,11 +9,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.journal.rows import EntryRow
-from engines.core.errors import InvariantBroken
+from engines.core.errors import CompanionError, InvariantBroken
 from engines.core.history import replay
 
 
-class EntryProblem(ValueError):
+class EntryProblem(CompanionError, ValueError):
     """The first entry that does not fit; the message names it."""
 
 

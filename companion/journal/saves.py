@@ -28,17 +28,18 @@ from companion.journal.rebuild import rebuild
 from companion.journal.rows import EntryRow, is_over, now
 from companion.journal.session import Session
 from companion.journal.store import Journal
+from engines.core.errors import CompanionError
 from engines.core.history import History
 from engines.core.saved import SavedFormatError, dump_history, load_history
 
 NAME_LIMIT = 80
 
 
-class SaveRefused(Exception):
+class SaveRefused(CompanionError):
     """A save step that cannot be done now (no game running, not confirmed); nothing changed."""
 
 
-class SaveError(ValueError):
+class SaveError(CompanionError, ValueError):
     """A save step with an unusable argument (an unknown save, a bad name, a broken save)."""
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.i18n import ENGLISH, Message, Plural, Text, render
+from engines.core.errors import CompanionError
 
 __all__ = ["Drive", "FilesProblem", "removable_drives", "size_words"]
 MEDIA = ("/media/", "/run/media/")
@@ -23,7 +24,7 @@ SYSTEM = ("/boot", "/usr", "/var", "/home", "/opt", "/srv", "/etc", "/proc", "/s
 BY_LABEL = Path("/dev/disk/by-label")
 
 
-class FilesProblem(Exception):
+class FilesProblem(CompanionError):
     """Writing or reading a game's files failed; ``text`` says what happened, in the table's words.
     Nothing was written into the folder, and nothing into the journal."""
 

@@ -21,9 +21,10 @@ from companion.journal.rows import is_over
 from companion.journal.session import Session
 from companion.journal.store import Journal
 from companion.results.parts import Columns, Measure
+from engines.core.errors import CompanionError
 
 
-class NotOver(Exception):
+class NotOver(CompanionError):
     """The game has not ended: its result is not shown (it may still hold secrets)."""
 
 

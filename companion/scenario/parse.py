@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engines.core.errors import CompanionError
+
 # Header words of every game; each game's adapter refuses the ones it does not use.
 HEADER_WORDS = ("game", "rules", "players", "player", "name", "setting", "catalogue")
 HISTORY_OPS = ("undo", "redo")
@@ -19,7 +21,7 @@ HISTORY_OPS = ("undo", "redo")
 LARGEST_FILE = 2**20  # bytes
 
 
-class ScenarioError(ValueError):
+class ScenarioError(CompanionError, ValueError):
     """A scenario that cannot be read, parsed or understood: ``file:line: message``."""
 
     def __init__(self, path: str | Path, line: int | None, message: str) -> None:

@@ -30,6 +30,7 @@ from companion.scenario.parse import (
     read_text,
 )
 from engines.core import History, InvariantBroken, RuleViolation
+from engines.core.errors import CompanionError
 
 
 class Adapter(Protocol):
@@ -157,7 +158,7 @@ def _load(path: str | Path) -> Plan | Result:
 # --------------------------------------------------------------------------------- playing
 
 
-class Failed(Exception):
+class Failed(CompanionError):
     pass
 
 

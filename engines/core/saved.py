@@ -11,12 +11,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from engines.core.errors import InvariantBroken
+from engines.core.errors import CompanionError, InvariantBroken
 from engines.core.game import Game
 from engines.core.history import History
 
 
-class SavedFormatError(ValueError):
+class SavedFormatError(CompanionError, ValueError):
     """A saved document that cannot be loaded; the message says why."""
 
 

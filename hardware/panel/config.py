@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engines.core.errors import CompanionError
 from hardware.problems import Invalid, Phrase, Problem, from_pydantic
 
 PLAYERS = range(1, 7)
@@ -50,7 +51,7 @@ DEFAULT_KEYS: dict[int, tuple[str, ...]] = {
 Wiring = Literal["matrix", "direct", "keyboard", "none"]
 
 
-class PanelConfigError(ValueError):
+class PanelConfigError(CompanionError, ValueError):
     """A ``[panel]`` table that cannot be used; ``problems`` lists each problem in words (English),
     ``details`` each one as a :class:`~hardware.problems.Problem` (table ``panel``, no file)."""
 

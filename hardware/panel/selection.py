@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from engines.core.errors import CompanionError
 from hardware.events import ButtonPressed, ButtonReleased, DeviceLost, InputEvent
 from hardware.panel.debounce import Clock
 
@@ -64,7 +65,7 @@ PicksNotification = PicksLocked | PicksCleared | PressRefused | RoundReset
 Listener = Callable[[PicksNotification], None]
 
 
-class PicksIncomplete(RuntimeError):
+class PicksIncomplete(CompanionError, RuntimeError):
     """``reveal()`` was asked for before every player had locked in."""
 
 
