@@ -3,7 +3,7 @@
 Runs in a new process of the venv's interpreter, headless (``companion.app.env.prepare`` with
 ``headless=True``: SDL's offscreen driver, Mesa's llvmpipe, frames unpaced), in an 800×480 window
 whose only widget is a :class:`companion.app.pieces.plot.Plots` of the window's size. The data are the random walks of
-``tests/companion/app/plot_sessions.py`` (``walks``: 0 at the setup, yellow's lines equal to
+``tests/companion/app/touch.py`` (``walks``: 0 at the setup, yellow's lines equal to
 white's), two data sets shown in turn so that every call draws anew. Timed with
 ``time.perf_counter``:
 
