@@ -83,6 +83,12 @@ def run(function: Callable[..., Any], /, **kwargs: Any) -> Any:
     failure in it fails the test with the child's whole traceback; one that has not ended after
     ``PROCESS`` seconds is stopped, and the test says what it wrote last."""
     __tracebackhide__ = True
+    return run_and_read(function, **kwargs)[0]
+
+
+def run_and_read(function: Callable[..., Any], /, **kwargs: Any) -> tuple[Any, str]:
+    """As :func:`run`, and what the process wrote to its standard error (its log) besides."""
+    __tracebackhide__ = True
     name = getattr(function, "in_process", function).__qualname__
     try:
         done = subprocess.run(
@@ -96,7 +102,7 @@ def run(function: Callable[..., Any], /, **kwargs: Any) -> Any:
     if done.returncode != 0:
         pytest.fail(f"{name} failed in its window ({done.returncode}):\n{_failure(done.stderr)}", pytrace=False)
     returned = [line for line in done.stdout.splitlines() if line.startswith(RETURNED)]
-    return json.loads(returned[-1][len(RETURNED) :]) if returned else None
+    return (json.loads(returned[-1][len(RETURNED) :]) if returned else None), done.stderr
 
 
 def _failure(stderr: str) -> str:

@@ -1,36 +1,86 @@
 """The app as the kiosk starts it (``companion --data-dir DATA``, in a process of its own, headless)
 with a settings file it cannot read: it opens its window anyway, with the defaults for what could
 not be read, and its start screen lists the problem in the table's language (German, unless the
-app's settings say English). The screenshots stay beside the test's files (``start.png``)."""
+app's settings say English). The screenshots stay beside the test's files (``start.png``).
+
+The app runs in a window of its own from the real command line; a thread waits for the running
+app, then looks at its window from the UI loop until a text on it holds what the test waits for,
+saves the window and stops the app."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 from tests.companion.app.png import colours
-from tests.companion.app.ui import run_process
+from tests.support.waiting import PROCESS
+from tests.support.window import run_and_read
 
 
-def started(tmp_path: Path, wanted: str, hardware: Path | None = None) -> dict:
+def started(tmp_path: Path, wanted: str, hardware: Path | None = None) -> dict[str, Any]:
+    """What the window showed once a text held ``wanted`` (``texts``, ``rotation``)."""
     data, shot = tmp_path / "data", tmp_path / "start.png"
-    args = [sys.executable, "-m", "tests.companion.app.inputs_sessions", str(data), str(shot), wanted]
-    before = os.environ.get("COMPANION_HARDWARE_CONFIG")
-    os.environ["COMPANION_HARDWARE_CONFIG"] = str(hardware or tmp_path / "no-hardware.toml")
-    try:
-        done = run_process(args, "companion --data-dir")
-    finally:
-        if before is None:
-            del os.environ["COMPANION_HARDWARE_CONFIG"]
-        else:
-            os.environ["COMPANION_HARDWARE_CONFIG"] = before
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr[-4000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
-    assert seen["code"] == 0 and seen["wanted"], seen["texts"]
+    seen, said = run_and_read(
+        as_the_kiosk_starts_it, data=data, shot=shot, wanted=wanted, hardware=hardware or tmp_path / "no-hardware.toml"
+    )
+    assert "Traceback" not in said, said[-4000:]
     assert colours(shot, enough=8) >= 8, "the screenshot is one flat colour"
     return seen
+
+
+def as_the_kiosk_starts_it(data: Path, shot: Path, wanted: str, hardware: Path) -> dict[str, Any]:
+    from companion.cli import main as companion
+
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    os.environ["COMPANION_HARDWARE_CONFIG"] = str(hardware)
+    seen: dict[str, Any] = {"wanted": False, "texts": []}
+    threading.Thread(target=watch, args=(shot, wanted, seen), daemon=True).start()
+    assert companion(["--data-dir", str(data)]) == 0
+    assert seen["wanted"], seen["texts"]
+    return seen
+
+
+def watch(shot: Path, wanted: str, seen: dict[str, Any]) -> None:
+    deadline = time.monotonic() + PROCESS
+    while time.monotonic() < deadline:
+        app_class = getattr(sys.modules.get("kivy.app"), "App", None)  # the module may be half imported
+        app = app_class.get_running_app() if app_class is not None else None
+        if app is not None and getattr(app, "root", None) is not None:
+            break
+        time.sleep(0.05)
+    else:
+        return
+    from kivy.clock import Clock
+    from kivy.config import Config
+    from kivy.core.window import Window
+
+    from companion.app.driver import Driver
+
+    looks = {"after": 0}
+
+    def look(_: float) -> bool:
+        texts = Driver(app).texts()
+        seen["texts"] = texts
+        if time.monotonic() > deadline:
+            app.stop()
+            return False
+        if not any(wanted in text for text in texts):
+            return True
+        looks["after"] += 1
+        if looks["after"] < 3:  # the text is drawn, a few frames on
+            return True
+        seen["wanted"] = True
+        seen["rotation"] = Config.get("graphics", "rotation")
+        written = Window.screenshot(name=str(shot.with_name(shot.stem + "-shot.png")))
+        os.replace(written, shot)
+        app.stop()
+        return False
+
+    Clock.schedule_interval(look, 0.2)
 
 
 def deep_hardware(tmp_path: Path) -> Path:

@@ -1,12 +1,12 @@
 """No key ends the kiosk (``companion app --kiosk``, as companion.service starts it): the whole
 program under an X server of its own gets Escape from the X server's keyboard and keeps drawing,
 while the same Escape ends the desktop's app with status 0 (its way out of full screen); SIGTERM,
-systemd's stop, still ends the kiosk. In Kivy's own terms (kiosk_sessions.py): F1 opens no
-settings panel in any session, and on the kiosk Escape stops nothing."""
+systemd's stop, still ends the kiosk. In Kivy's own terms (keys handed on as SDL hands them to
+Kivy's window: ``on_key_down``, then ``on_keyboard`` unless it was taken): F1 opens no settings
+panel in any session, and on the kiosk Escape stops nothing."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.companion.app.ui import ROOT, run_process, ui_env
+from tests.companion.app.ui import ROOT, ui_env
 from tests.deploy.conftest import tool
 from tests.support.waiting import PROCESS, WAIT
+from tests.support.window import in_window
 
 
 @pytest.fixture
@@ -150,15 +151,41 @@ def test_escape_ends_the_app_on_a_desktop(start):
     assert status == 0, said[-3000:]
 
 
+ESCAPE, F1 = 27, 282
+
+
 @pytest.mark.parametrize("way", ["kiosk", "desktop"])
+@in_window
 def test_f1_and_escape_as_kivy_hands_them_on(way, tmp_path):
-    command = [sys.executable, "-m", "tests.companion.app.kiosk_sessions", way, str(tmp_path)]
-    done = run_process(command, f"kiosk_sessions {way}")
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
-    assert seen["screen"] == "start"
-    assert not seen["panel_after_f1"]  # Kivy's English-only panel opens in no session
+    from companion.app import env
+
+    env.prepare(tmp_path / "kivy", headless=True)
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.uix.settings import Settings
+
+    from companion.app import kiosk
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+
+    app = CompanionApp(tmp_path, hardware=lambda: {})
     if way == "kiosk":
-        assert seen["after_escape"] == seen["before"] != "closed"
+        kiosk.keep_open(app)
+    driver = Driver(app).start()
+
+    def press(key: int) -> None:
+        if not Window.dispatch("on_key_down", key, 0, None, []):
+            Window.dispatch("on_keyboard", key, 0, None, [])
+        driver.frames(3)
+
+    before = EventLoop.status
+    press(F1)
+    assert not any(isinstance(w, Settings) for w in Window.children)  # Kivy's English-only panel opens in no session
+    press(ESCAPE)
+    assert app.root is not None and app.root.manager.current == "start"
+    if way == "kiosk":
+        assert EventLoop.status == before != "closed"
     else:  # what the kiosk turns off is there without it
-        assert seen["after_escape"] == "closed"
+        assert EventLoop.status == "closed"
+    if EventLoop.status != "stopped":
+        driver.stop()
