@@ -14,15 +14,20 @@ screen, so that screens and the shell never import each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Union, cast
 
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen
 
 if TYPE_CHECKING:  # no table is imported with a screen: only its types
+    from companion.app.frame import Shell
+    from companion.i18n import Message, Text
+    from companion.journal.store import Journal
+    from companion.results.history import History
+    from companion.results.outcome import Outcome
     from companion.table.devices import HardwareStatus, ReaderFactory
     from companion.table.game import Rolled
     from companion.table.notices import Notice, Refused
@@ -122,13 +127,17 @@ class TableSide(Protocol):
     def close(self) -> None: ...
 
 
+Told = Union["Text", Sequence["Text"]]
+"""What the bottom line is told: one text, or several in order."""
+
+
 class ScreenApp(Protocol):
     """The app as its screens see it."""
 
     language: str
     table: TableSide | None
     """The running game's table; None while no game runs."""
-    happened: list[Any]
+    happened: list[Text]
     """What the last step did, as texts, newest first."""
     private_player: str | None
     """The player behind an open privacy cover: refusals for that player are shown to them only."""
@@ -136,23 +145,28 @@ class ScreenApp(Protocol):
     @property
     def game_name(self) -> str | None: ...
 
-    def say(self, msgid: str, *depends: Any) -> str: ...
+    def say(self, msgid: str, *depends: object) -> str: ...
 
-    def tr(self, text: Any) -> str: ...
+    def tr(self, text: Text) -> str: ...
 
     def goto(self, name: str, *, remember: bool = True) -> None: ...
 
     def game_screen(self) -> str: ...
 
-    def tell(self, text: Any, refusal: bool = False) -> None: ...
+    def tell(self, text: Told, refusal: bool = False) -> None: ...
 
     def refresh(self) -> None: ...
 
     def listen(self, listener: Callable[[Notice], None]) -> None: ...
 
-    def command_words(self, command: str) -> Any: ...
+    def command_words(self, command: str) -> Text: ...
 
-    def happenings(self, events: Any, after: Any = None, people: Any = None) -> list[Any]: ...
+    def happenings(
+        self,
+        events: Iterable[Mapping[str, Any]],
+        after: Mapping[str, Any] | None = None,
+        people: Mapping[str, str | None] | None = None,
+    ) -> list[Text]: ...
 
     def die_source(self) -> str: ...
 
@@ -165,24 +179,24 @@ class ScreenApp(Protocol):
 
     def store_game_settings(self, game: str, settings: dict[str, Any]) -> None: ...
 
-    journal: Any
+    journal: Journal | None
     """The open journal (None: it could not be opened), for the files dialogs to write into."""
     data_dir: Path
     read_only: str | None
     """Why the data folder cannot be written (None: it can)."""
 
-    def screen(self, name: str) -> Any: ...
+    def screen(self, name: str) -> AppScreen: ...
 
-    def outcome(self, game_id: int) -> tuple[Any, Any]: ...
+    def outcome(self, game_id: int) -> tuple[Outcome, None] | tuple[None, Message]: ...
 
-    def push_link(self, game_id: int) -> tuple[str | None, Any]: ...
+    def push_link(self, game_id: int) -> tuple[str, None] | tuple[None, Message]: ...
 
-    def finished_games(self) -> Any: ...
+    def finished_games(self) -> History: ...
 
     def running_is_over(self) -> bool: ...
 
-    root: Any
-    """The app's root widget (Kivy's, untyped): the shell around the screens."""
+    root: Shell
+    """The app's root widget: the frame around the screens (:mod:`companion.app.frame`)."""
 
 
 def running_app() -> ScreenApp:
