@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.app.notify import Notifier, watchdog_interval
-from tests.companion.app.ui import ROOT, run_session, ui_env
 from tests.support.waiting import PROCESS, WAIT
+from tests.support.window import ROOT, in_window
+from tests.support.window import env as window_env
 
 
 @pytest.fixture
@@ -88,11 +89,53 @@ def test_the_watchdog_is_fed_every_half_period_of_its_own_process():
     assert Notifier({"NOTIFY_SOCKET": "tcp:nowhere"}).address is None
 
 
+@in_window
 def test_ready_comes_with_the_first_frame_and_the_watchdog_with_the_frames_after(tmp_path):
-    seen = run_session("notify-frames", tmp_path)
-    assert seen["before_first_frame"] == []
-    assert seen["flips"] >= 1 and seen["after_first_frame"] == ["READY=1"]
-    assert seen["later"].count("WATCHDOG=1") >= 3 and "READY=1" not in seen["later"]
+    """The app under a stand-in for systemd: a datagram socket bound in the test's own folder, named
+    by ``$NOTIFY_SOCKET``, read between frames, so that what arrives can be told apart from what was
+    drawn. Nothing before the first frame, ``READY=1`` once it is drawn, then ``WATCHDOG=1`` again
+    and again while the UI loop turns (every 0.1 s: ``WATCHDOG_USEC`` of 0.2 s)."""
+    from companion.app import env
+
+    env.prepare(tmp_path / "kivy", headless=True)
+    path = tmp_path / "notify.sock"
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    systemd.bind(str(path))
+    systemd.setblocking(False)
+    os.environ["NOTIFY_SOCKET"] = str(path)
+    os.environ["WATCHDOG_USEC"] = "200000"
+    os.environ["WATCHDOG_PID"] = str(os.getpid())
+
+    from kivy.core.window import Window
+
+    from companion.app.driver import Driver
+    from companion.app.shell import CompanionApp
+
+    def received() -> list[str]:
+        messages = []
+        while True:
+            try:
+                messages.append(systemd.recv(4096).decode())
+            except BlockingIOError:
+                return messages
+
+    app = CompanionApp(tmp_path, hardware=lambda: {})
+    driver = Driver(app)
+    app._run_prepare()
+    assert received() == [], "nothing before the first frame"
+    flips = []
+    Window.bind(on_flip=lambda *_: flips.append(time.monotonic()))
+    driver.frames(1)
+    first = received()
+    assert len(flips) >= 1 and first == ["READY=1"]
+    later: list[str] = []
+    deadline = time.monotonic() + WAIT
+    while later.count("WATCHDOG=1") < 3 and time.monotonic() < deadline:
+        driver.frames(1)
+        time.sleep(0.01)
+        later += received()
+    driver.stop()
+    assert later.count("WATCHDOG=1") >= 3 and "READY=1" not in later
 
 
 @pytest.mark.parametrize("kind", ["path", "abstract"])
@@ -100,7 +143,7 @@ def test_the_app_as_the_service_starts_it_says_ready_and_feeds_the_watchdog(kind
     """``companion app`` as the unit runs it (headless here): READY=1, then WATCHDOG=1 at about half
     of WATCHDOG_USEC, until it is stopped."""
     listener, name = systemd_socket(kind, short_dir)
-    environ = {**ui_env(), "NOTIFY_SOCKET": name, "WATCHDOG_USEC": "600000", "SDL_VIDEODRIVER": "offscreen"}
+    environ = {**window_env(), "NOTIFY_SOCKET": name, "WATCHDOG_USEC": "600000", "SDL_VIDEODRIVER": "offscreen"}
     app = subprocess.Popen(
         [sys.executable, "-m", "companion", "app", "--data-dir", str(tmp_path / "data")],
         env=environ,
