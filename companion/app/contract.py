@@ -192,26 +192,25 @@ def check(game: str, screens: Any) -> GameScreens:
 
 
 _LOADED: dict[str, GameScreens | None] = {}
+_LOADED_AT = -1  # the registry's generation the parts in _LOADED were loaded at
 
 
 def screens_of(game: str) -> GameScreens | None:
     """The game's checked screens part, None for a game without one (or no game of this
     companion); imported once, when first asked for."""
-    if game not in _LOADED:
-        from companion.games.registry import HOMES
+    global _LOADED_AT
+    from companion.games import registry
 
-        home = HOMES.get(game)
+    if _LOADED_AT != registry.GENERATION:  # the games served changed: each part is loaded again
+        _LOADED.clear()
+        _LOADED_AT = registry.GENERATION
+    if game not in _LOADED:
+        home = registry.HOMES.get(game)
         if home is None or home.screens is None:
             _LOADED[game] = None
         else:
             _LOADED[game] = check(game, getattr(importlib.import_module(home.screens), "SCREENS", None))
     return _LOADED[game]
-
-
-def forget() -> None:
-    """Every screens part loaded so far forgotten (the games served changed:
-    :func:`companion.games.registry.register`); each is loaded again when next asked for."""
-    _LOADED.clear()
 
 
 def playable() -> list[tuple[str, str]]:

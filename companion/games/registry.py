@@ -24,6 +24,11 @@ HOMES: dict[str, GameHome] = {
 }
 """Every game served, by name: the built-in ones, then those registered (:func:`register`)."""
 
+GENERATION = 0
+"""Counts the changes of the games served (:func:`register`, :func:`unregister`): whatever keeps
+something made of the games remembers the generation it was made at and makes it again when this
+has moved on. The registry itself imports none of them."""
+
 BUILT_IN = frozenset(HOMES)
 """The names of the games of :data:`PACKAGES`."""
 
@@ -79,10 +84,7 @@ def registered(game: GameHome) -> Iterator[GameHome]:
 
 
 def _forget() -> None:
-    """Everything remembered of the games served is forgotten: the app's screens parts and the
-    catalogues (which hold the games' own words), found again when next asked for."""
-    from companion.app import contract  # plain Python, no Kivy: its caches only
-    from companion.i18n import catalogues
-
-    contract.forget()
-    catalogues.forget()
+    """The games served changed: every cache made of them (the app's screens parts, the catalogues
+    holding the games' own words) is stale from now on, as :data:`GENERATION` tells it."""
+    global GENERATION
+    GENERATION += 1

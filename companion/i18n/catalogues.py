@@ -30,10 +30,17 @@ from companion.i18n.paths import LANGUAGES, mo_file, sources_digest
 log = logging.getLogger(__name__)
 
 
-@cache
 def catalogue(language: str) -> gettext.NullTranslations:
     """The app's catalogue of ``language``, then each served game's own (a message the app's
-    lacks is looked up there, in the order the games are served)."""
+    lacks is looked up there, in the order the games are served); made once for the games served
+    now (:data:`companion.games.registry.GENERATION`)."""
+    from companion.games import registry  # the homes only: no engine, no part
+
+    return _chained(language, registry.GENERATION)
+
+
+@cache
+def _chained(language: str, generation: int) -> gettext.NullTranslations:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
     own = _own(language)
@@ -58,12 +65,6 @@ def game_locales() -> list[Path]:
     return [Path(home.locale) for home in HOMES.values() if home.locale is not None]
 
 
-def forget() -> None:
-    """The catalogues made with the games served forgotten: the next use asks the registry again
-    (the app's own are kept: they do not change while the app runs)."""
-    catalogue.cache_clear()
-
-
 def load(language: str, locale: Path) -> gettext.NullTranslations:
     """The compiled catalogue of ``language`` under ``locale`` if it matches its sources; else one
     compiled from them now (and kept where it can be); else English."""
@@ -74,7 +75,7 @@ def load(language: str, locale: Path) -> gettext.NullTranslations:
                 return gettext.GNUTranslations(compiled)
         except (OSError, ValueError) as error:  # ValueError, struct.error: a damaged .mo
             why = f"the compiled catalogue cannot be read ({getattr(error, 'strerror', None) or error})"
-        except Exception as error:
+        except Exception as error:  # gettext's reading of a damaged .mo can fail in any way; said below
             why = f"the compiled catalogue is damaged ({error})"
     else:
         why = "the compiled catalogue is missing or older than its sources"
@@ -85,7 +86,7 @@ def load(language: str, locale: Path) -> gettext.NullTranslations:
 
     try:
         data = compile.mo_bytes(language, locale)
-    except Exception as error:
+    except Exception as error:  # Babel's reading of a damaged .po can fail in any way; texts stay English
         log.error("the %s catalogue cannot be compiled (%s); texts are shown in English", language, error)
         return gettext.NullTranslations()
     try:
