@@ -1,4 +1,4 @@
-"""A USB stick on the kiosk, by touch, in a real window (stick_sessions.py): a real image on a loop
+"""A USB stick on the kiosk, by touch, in a real window: a real image on a loop
 device (FAT where this kernel has it, else ext4: the app does not care) mounted where udev's
 helper mounts a stick, ``/media/companion/STICK``. The app finds it with nothing passed in, writes
 a finished game onto it, refuses to remove it while a file on it is open, and removes it after;
@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import shutil
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,11 +22,14 @@ import pytest
 
 from companion.app.pieces.sticks import REQUESTS, STICKS
 from tests.companion.app import png
-from tests.companion.app.ui import run_process
+from tests.companion.app.touch import play_into, say, start
+from tests.support.window import run
 
 ROOT = Path(__file__).resolve().parents[3]
 HELPER = ROOT / "deploy" / "stick" / "companion-stick-eject"
 POINT = STICKS / "STICK"
+FINISHED = "gluecksritter/55-full-game-end-osullivan.scn"
+NO_STICK = "Kein USB-Stick gefunden: Stecke einen ein und tippe auf Nochmal schauen."
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
@@ -78,15 +79,16 @@ class PathUnit:
         self.thread.join()
 
 
-@pytest.fixture(scope="module")
-def stick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+@pytest.fixture
+def stick(tmp_path: Path) -> Iterator[str]:
+    """A stick's image on a loop device, mounted at ``POINT``; the device. Skipped without root or
+    a loop device; all of it taken away after."""
     if os.geteuid() != 0:
         pytest.skip("a stick on a loop device needs root (losetup, mount)")
     if os.path.ismount(POINT):
         pytest.skip(f"{POINT} is mounted already: a real stick of this machine")
-    kind, mkfs = _filesystem()
-    work = tmp_path_factory.mktemp("stick")
-    image = work / "stick.img"
+    _kind, mkfs = _filesystem()
+    image = tmp_path / "stick.img"
     with image.open("wb") as out:
         out.truncate(16 * 1024 * 1024)
     assert _run(*mkfs, str(image)).returncode == 0
@@ -103,70 +105,90 @@ def stick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         mounted = _run("mount", device, str(POINT))
         assert mounted.returncode == 0, mounted.stderr
         made.callback(lambda: _run("umount", str(POINT)) if os.path.ismount(POINT) else None)
-        data = work / "data"
-        data.mkdir()
-        args = [sys.executable, "-m", "tests.companion.app.stick_sessions", "stick-by-touch", str(data), str(POINT)]
-        with PathUnit() as unit:
-            done = run_process(args, "session stick-by-touch")
-        assert done.returncode == 0, done.stderr[-4000:]
-        seen = json.loads(done.stdout.strip().splitlines()[-1])
-        still_mounted = os.path.ismount(POINT) or device in Path("/proc/self/mounts").read_text()
-        again = work / "again"
-        again.mkdir()
-        assert _run("mount", "-o", "ro", device, str(again)).returncode == 0
-        made.callback(lambda: _run("umount", str(again)))
-        on_image = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in again.iterdir() if p.is_file()}
-        yield {
-            "seen": seen,
-            "kind": kind,
-            "data": data,
-            "still_mounted": still_mounted,
-            "on_image": on_image,
-            "helper": unit.said,
-        }
+        yield device
 
 
-def test_the_app_finds_the_stick_by_its_name_and_free_space(stick):
-    places = stick["seen"]["export_places"]
-    assert any(text.startswith("STICK · ") and text.endswith(" frei") for text in places), places
-    assert "Sicher entfernen" in places
-    assert "Kein USB-Stick gefunden: Stecke einen ein und tippe auf Nochmal schauen." not in places
-    assert any(text.startswith("STICK · ") for text in stick["seen"]["import_places"])
+def _digests(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-def test_the_finished_game_is_written_onto_the_stick(stick):
-    seen = stick["seen"]
-    names = sorted(seen["written"])
-    assert len(names) == 2 and names[0].endswith("-1.bgstats.json") and names[1].endswith("-1.json"), names
-    assert seen["word"] == f"Geschrieben nach STICK: {names[1]} und {names[0]}", seen["word"]
-
-
-def test_a_stick_in_use_stays_in_and_is_said_in_red(stick):
-    seen = stick["seen"]
-    assert "Wird entfernt …" in seen["while_removing"]
-    assert seen["in_use"] == (
-        "STICK wird noch benutzt und bleibt drin: Warte kurz und tippe dann noch einmal auf Sicher entfernen."
-    )
-    assert any(text.startswith("STICK · ") for text in seen["in_use_places"]), "still offered"
-    assert any("stays mounted: something still uses it" in said for said in stick["helper"])
-
-
-def test_remove_safely_unmounts_the_stick_and_says_it_can_be_pulled_out(stick):
-    seen = stick["seen"]
-    assert "STICK kann jetzt abgezogen werden." in seen["removed_places"]
-    assert "Kein USB-Stick gefunden: Stecke einen ein und tippe auf Nochmal schauen." in seen["removed_places"]
-    assert not any(text.startswith("STICK · ") for text in seen["removed_places"])
-    assert seen["refusal_after"] == "" and seen["open_after"]
-    assert not stick["still_mounted"]
-    assert "STICK kann jetzt abgezogen werden." not in seen["looked_again"], "said once"
-
-
-def test_what_was_written_is_on_the_stick_mounted_again(stick):
-    assert stick["on_image"] == stick["seen"]["written"]
-
-
-@pytest.mark.parametrize("shot", ["stick", "stick-in-use", "stick-removed"])
-def test_the_stick_screens_are_drawn(stick, shot):
-    path = stick["data"] / "shots" / f"{shot}.png"
+def _drawn(path: Path) -> None:
     assert png.size(path) == (800, 480)
     assert png.colours(path, 20) >= 5
+
+
+def by_touch(data: Path, stick: Path) -> dict[str, str]:
+    """In German, as the table starts, with the path unit running: the export dialog, with nothing
+    passed in, finds the stick with its free space and "Sicher entfernen"; a tap writes the finished
+    game onto it. The import dialog shows it too; "Sicher entfernen" while a file on the stick is
+    open leaves it in, said in red; once closed, a second tap removes it, and the dialog says it can
+    be pulled out, with the clear "no stick" message under it, once. What was written (digests)."""
+    game_id = play_into(data, FINISHED)
+    app, driver = start(data, "de")
+    from companion.app.pieces.files import ExportDialog, ImportDialog  # Kivy: after the window's size is set
+
+    driver.until(lambda: app.journal is not None, what="the journal")
+    shots = data / "shots"
+
+    with PathUnit() as unit:
+        dialog = ExportDialog(app.journal, game_id, data).open_now()
+        driver.frames(3)
+        places = driver.texts()
+        assert any(text.startswith("STICK · ") and text.endswith(" frei") for text in places), places
+        assert "Sicher entfernen" in places
+        assert NO_STICK not in places
+        driver.shot(shots / "stick.png")
+        _drawn(shots / "stick.png")
+        driver.tap(driver.find("STICK · "))
+        driver.until(lambda: not dialog._is_open, what="the export to close its dialog")
+        written = _digests(stick)
+        names = sorted(written)
+        assert len(names) == 2 and names[0].endswith("-1.bgstats.json") and names[1].endswith("-1.json"), names
+        assert app.root.word == f"Geschrieben nach STICK: {names[1]} und {names[0]}"
+
+        imported: list[int] = []
+        dialog = ImportDialog(app.journal, data, imported.append).open_now()
+        driver.frames(3)
+        assert any(text.startswith("STICK · ") for text in driver.texts())
+        held = next(stick.glob("*.json")).open("rb")  # a file on the stick still open: it is in use
+        driver.tap(say(app, "Remove safely"))
+        assert "Wird entfernt …" in driver.texts()
+        driver.until(lambda: bool(dialog.refusal.text), what="the stick in use to be said")
+        assert dialog.refusal.text == (
+            "STICK wird noch benutzt und bleibt drin: Warte kurz und tippe dann noch einmal auf Sicher entfernen."
+        )
+        assert any(text.startswith("STICK · ") for text in driver.texts()), "still offered"
+        helper_said = "stays mounted: something still uses it"
+        driver.until(lambda: any(helper_said in said for said in unit.said), what="the helper's reason")
+        driver.shot(shots / "stick-in-use.png")
+        _drawn(shots / "stick-in-use.png")
+        held.close()
+        driver.tap(say(app, "Remove safely"))
+        driver.until(lambda: dialog.removal is None, what="the stick's removal")
+        removed = driver.texts()
+        assert "STICK kann jetzt abgezogen werden." in removed
+        assert NO_STICK in removed
+        assert not any(text.startswith("STICK · ") for text in removed)
+        assert dialog.refusal.text == "" and dialog._is_open
+        driver.shot(shots / "stick-removed.png")
+        _drawn(shots / "stick-removed.png")
+        driver.tap(say(app, "Look again"))
+        assert "STICK kann jetzt abgezogen werden." not in driver.texts(), "said once"
+        driver.stop()
+    return written
+
+
+def test_a_stick_is_found_written_kept_while_in_use_and_removed_by_touch(stick: str, tmp_path: Path) -> None:
+    """The app by touch in its window (:func:`by_touch`); afterwards the stick is no longer mounted,
+    and mounted again its files are the ones written."""
+    data = tmp_path / "data"
+    data.mkdir()
+    written = run(by_touch, data=data, stick=POINT)
+    assert not os.path.ismount(POINT) and stick not in Path("/proc/self/mounts").read_text()
+    again = tmp_path / "again"
+    again.mkdir()
+    assert _run("mount", "-o", "ro", stick, str(again)).returncode == 0
+    try:
+        assert _digests(again) == written
+    finally:
+        _run("umount", str(again))
