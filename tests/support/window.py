@@ -166,6 +166,8 @@ def _locals_where_it_failed(error: BaseException, module: str) -> str:
         return ""
     lines = [f"variables of {frames[-1].f_code.co_name} where it failed:"]
     for key, value in frames[-1].f_locals.items():
+        if key.startswith("@"):  # the assertion rewriting's own (@py_assert1, ...)
+            continue
         shown = repr(value)
         lines.append(f"  {key} = {shown if len(shown) <= 400 else shown[:400] + ' ...'}")
     return "\n".join(lines)
