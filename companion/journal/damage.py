@@ -44,7 +44,7 @@ def damage_said(path: str | Path | None, *, passing: tuple[type[BaseException], 
         yield
     except caught:
         raise
-    except Exception as failure:
+    except Exception as failure:  # any failure may come from a damaged file: the file is asked, then it is raised
         found = diagnose(path) if path is not None and Path(path).exists() else None
         if found is None:
             raise

@@ -5,6 +5,7 @@ decided again; with the snapshots a game played now would have."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from companion.journal.games import game_named
 from companion.journal.line import EntryProblem, LineOfPlay, first_error
 from companion.journal.rows import SNAPSHOT_EVERY, EntryRow
 from engines.core.errors import InvariantBroken
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,5 +80,6 @@ def missing_snapshots(journal: Any, game_id: int) -> tuple[tuple[int, dict[str, 
         return rebuild(game_named(row.game), row.config, journal.entries(game_id)).snapshots
     except sqlite3.Error:
         raise  # the file itself: the caller refuses it
-    except Exception:  # a damaged game can fail in any way; snapshots are only a shortcut
+    except Exception as exc:  # a damaged game can fail in any way; snapshots are only a shortcut
+        log.warning("game %s cannot be replayed, so it gets no snapshots: %s: %s", game_id, type(exc).__name__, exc)
         return ()

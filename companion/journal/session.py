@@ -86,7 +86,7 @@ class Session:
             raise JournalError(f"game {game_id} was written by a newer companion ({row.game} format {row.format})")
         try:
             session = cls(journal, game_id, game, game.parse_config(row.config))
-        except Exception as exc:
+        except Exception as exc:  # a damaged setup can fail in any way while it is set up; raised as one
             raise JournalError(f"game {game_id}'s setup cannot be read: {exc}") from None
         for _seq, kind, target in journal.since_last_command(game_id):
             if kind == "undo":

@@ -160,7 +160,7 @@ def _compare(game: Any, snapshot: Any, state: Any, where: str, report: Report) -
     """Whether the snapshot could be read; a problem when it cannot, or differs from ``state``."""
     try:
         saved = game.parse_state(snapshot)
-    except Exception as exc:
+    except Exception as exc:  # a damaged snapshot can fail in any way while it is read; the report says how
         report.problems.append(f"{where}: its snapshot cannot be read: {exc}")
         return False
     if canonical(game, saved) != canonical(game, state):
@@ -173,7 +173,7 @@ def _verify_game(journal: Journal, row: Any, report: Report) -> Any:
     try:
         initial = game.setup(game.parse_config(row.config))
         game.check(initial)
-    except Exception as exc:
+    except Exception as exc:  # a damaged setup can fail in any way while it is set up; the report says how
         report.problems.append(f"game {row.id}: the setup cannot be read: {exc}")
         return None
     snapshots = _snapshots(journal, row, report)

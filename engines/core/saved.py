@@ -79,7 +79,7 @@ def load_history(game: Game[Any, Any, Any], data: Any) -> History[Any]:
         raise SavedFormatError(f"not a valid saved game: {exc.errors()[0]['msg']} at {exc.errors()[0]['loc']}") from exc
     except SavedFormatError:
         raise
-    except Exception as exc:  # a corrupt document can fail in any way while replaying
+    except Exception as exc:  # a corrupt document can fail in any way while replaying; said as its cause
         raise SavedFormatError(f"the saved events do not replay: {type(exc).__name__}: {exc}") from exc
     return history
 

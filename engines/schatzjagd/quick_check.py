@@ -80,7 +80,7 @@ def holds(s: GameState) -> bool:
     global _last
     try:
         sound = _judge(s, _last)
-    except Exception:  # an odd value (a wrong type, a missing player): the plain check says what is wrong
+    except (AttributeError, LookupError, TypeError, ValueError):  # an odd value: the plain check says what
         return False
     if sound is None:
         return False

@@ -357,7 +357,7 @@ class DiceReader:
     def _emit(self, event: InputEvent) -> None:
         try:
             self._sink(event)
-        except Exception:
+        except Exception:  # the sink is the caller's code: whatever it raises must not end the reader's thread
             log.exception("the dice sink failed on %r", event)
             with self._lock:
                 self._sink_errors += 1

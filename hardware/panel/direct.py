@@ -52,7 +52,7 @@ class DirectPanel:
             for player, player_pins in sorted(pins.items()):
                 for button, pin in enumerate(player_pins, start=1):
                     self._inputs[player, button] = DigitalInputDevice(pin, pull_up=active_low, pin_factory=pin_factory)
-        except Exception:
+        except BaseException:  # whatever stops it (a pin in use, no GPIO), the pins claimed are released
             self.close()
             raise
 

@@ -53,7 +53,7 @@ class PlayerLeds:
                 self._leds[player] = LED(pin, active_high=active_high, initial_value=False, pin_factory=pin_factory)
                 self._lit[player] = False
                 self._generation[player] = 0
-        except Exception:
+        except BaseException:  # whatever stops it (a pin in use, no GPIO), the pins claimed are released
             self.close()
             raise
 

@@ -76,7 +76,7 @@ class MatrixPanel:
                 column = InputDevice(pin, pull_up=active_low, pin_factory=pin_factory)
                 column.pin.edges = "both"
                 self._columns.append(column)
-        except Exception:
+        except BaseException:  # whatever stops it (a pin in use, no GPIO), the pins claimed are released
             self.close()
             raise
         self._row_pins = [(player, row.pin) for player, row in self._rows]

@@ -7,10 +7,12 @@ spelling kept. No Kivy here."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 from typing import Any
 
 from companion.app.contract import screens_of
 from companion.results.outcome import given_name
+from engines.core.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,7 @@ def earlier_names(journal: Any) -> list[str]:
         return []
     try:
         rows = journal.games()
-    except Exception as error:  # noqa: BLE001 - a journal that cannot be read offers no names
+    except (CompanionError, sqlite3.Error, ValueError) as error:  # a journal that cannot be read offers no names
         log.warning("earlier names: the journal's games cannot be read: %s", error)
         return []
     found: dict[str, str] = {}
@@ -37,7 +39,7 @@ def earlier_names(journal: Any) -> list[str]:
             continue
         try:
             players = screens.summary(row.config, ()).players
-        except Exception as error:  # noqa: BLE001 - a damaged setup gives no names, the others do
+        except Exception as error:  # noqa: BLE001 - a game part's words of a damaged setup can fail in any way
             log.warning("earlier names: game %s's setup cannot be read: %s", row.id, error)
             continue
         for colour, name in players:

@@ -12,6 +12,7 @@ journal. The figures come from the game's ``result`` part, computed from the jou
 from __future__ import annotations
 
 import datetime
+import logging
 from typing import Any
 
 from kivy.clock import Clock
@@ -35,6 +36,8 @@ from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.i18n import Message, Person, Plural
 
+log = logging.getLogger(__name__)
+
 
 def when(outcome: Any) -> Any:
     """When the game was played and how long it took, in words."""
@@ -50,8 +53,9 @@ def rule_set(game: str, config: Any) -> Any:
     try:
         contract = screens_of(game)
         return contract.summary(config, []).rules if contract is not None else ""
-    except Exception:  # noqa: BLE001 - a setup the screens cannot word: the game's title says enough
-        return ""
+    except Exception as error:  # noqa: BLE001 - a game part's words of a damaged setup can fail in any way
+        log.warning("the rule set of a %s game cannot be worded: %s: %s", game, type(error).__name__, error)
+        return ""  # the game's title says enough
 
 
 CODE_SHARE = 0.34  # of the window's width at most, the code beside the figures

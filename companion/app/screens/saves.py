@@ -6,6 +6,8 @@ game" saves the running one; "Delete all saves" needs a second tap."""
 from __future__ import annotations
 
 import datetime
+import logging
+import sqlite3
 from typing import Any
 
 from kivy.factory import Factory
@@ -19,6 +21,9 @@ from companion.app.pieces.choices import ChoiceList  # noqa: F401 - the list in 
 from companion.app.room import AppScreen, running_app
 from companion.app.widgets import Chip
 from companion.i18n import Cap, Join, Message, Plural, Word
+from engines.core.errors import CompanionError
+
+log = logging.getLogger(__name__)
 
 SHOWN = 30  # saves listed at most; the journal keeps every one
 
@@ -74,8 +79,9 @@ class SavesScreen(AppScreen):
                 if contract is not None:
                     events = [e for entry in document.get("entries", ()) for e in entry.get("events", ())]
                     summary = contract.summary(document.get("config") or {}, events)
-            except Exception:  # noqa: BLE001 - a damaged save is listed by its game alone; loading says why
-                summary = None
+            except Exception as error:  # noqa: BLE001 - a game part's words of a damaged save can fail in any way
+                log.warning("save %s cannot be summed up: %s: %s", save_id, type(error).__name__, error)
+                summary = None  # listed by its game alone; loading says why
             self._summaries[save_id] = (game, summary)
         return self._summaries[save_id]
 
@@ -85,7 +91,7 @@ class SavesScreen(AppScreen):
         app: Any = running_app()
         try:
             saved = save(app.journal)
-        except Exception as error:  # noqa: BLE001 - a save refused or a journal that cannot be written
+        except (CompanionError, sqlite3.Error) as error:  # a save refused or a journal that cannot be written
             app.tell(Message("Not saved: {problem}", problem=str(error)), refusal=True)
             return
         app.tell(Message("Saved as {name}.", name=saved.name))

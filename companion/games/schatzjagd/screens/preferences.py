@@ -11,6 +11,8 @@ Stored in the app's settings file as plain JSON, the regions with the die values
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,7 +26,10 @@ from companion.app import theme
 from companion.app.room import running_app
 from companion.app.widgets import Chip, toggle
 from companion.i18n import Cap, Join, Message, Text, Word
+from engines.core.errors import CompanionError
 from engines.schatzjagd.rules import COLOURS, DEFAULT_REGIONS
+
+log = logging.getLogger(__name__)
 
 RULES = ("plunder", "catharsis", "teleportal", "show_treasure_kinds")
 DIE_VALUES = ("2", "3", "4", "5")
@@ -74,8 +79,9 @@ def running_view() -> Mapping[str, Any] | None:
         return None
     try:
         shown = table.public_view()
-    except Exception:  # a table that cannot be read now (closed, damaged): no game to show
-        return None
+    except (CompanionError, sqlite3.Error) as error:  # a table that cannot be read now (closed, damaged)
+        log.warning("the running game cannot be read for its settings: %s", error)
+        return None  # no game to show
     return shown.get("view", shown)  # the game's own view inside the table's
 
 
