@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 from tests.companion.app.touch import say, start
-from tests.companion.app.ui import run_session
 from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS, new_game
 from tests.support.window import in_window
 
@@ -95,43 +94,3 @@ def test_hardware_that_cannot_be_opened_is_said_and_the_game_goes_on(tmp_path):
     assert app.root.status_text.startswith("No panel: choose on the screen"), app.root.status_text
     assert "Enter the Ducat card" in driver.texts()
     driver.stop()
-
-
-def test_die_gluecksritter_settings_say_new_games_and_the_running_games_own_choices(tmp_path):
-    for language, words in (
-        (
-            "de",
-            {
-                "title": "Neue Spiele: Die Glücksritter",
-                "note": "Für neue Spiele; ein laufendes Spiel bleibt, wie es begann.",
-                "game": "Dieses Spiel: digitaler Sack, Sonderwürfel 4 × Sack und 2 × Burg, eigene Dokumentkarten",
-                "live": "Sofort, auch im laufenden Spiel:",
-                "cards": ("Wo die Aktionskarten gewählt werden", "Am Pult", "Am Bildschirm"),
-                "press": "Die Karten werden jetzt am Bildschirm gewählt: Die Tasten des Pults zählen nicht.",
-            },
-        ),
-        (
-            "en",
-            {
-                "title": "New games: Die Glücksritter",
-                "note": "For new games; a game running keeps what it began with.",
-                "game": "This game: the digital sack, special die 4 × sack and 2 × castle, our own document cards",
-                "live": "At once, in the game running too:",
-                "cards": ("Where the action cards are chosen", "on the panel", "on the screen"),
-                "press": "The cards are chosen on the screen now: the panel's buttons are not used.",
-            },
-        ),
-    ):
-        seen = run_session("gluecksritter-settings-playing", tmp_path / language, language)
-        assert seen["title"] == words["title"]
-        assert f"{words['note']}\n{words['game']}" in seen["shown"], seen["shown"]
-        shown = seen["shown"]
-        assert shown.index(words["live"]) > shown.index(words["note"] + "\n" + words["game"])
-        assert all(word in shown for word in words["cards"]), shown
-        assert shown.index(words["cards"][0]) > shown.index(words["live"])  # apart from the new games' switches
-        assert seen["stored"]["cards_on_panel"] is False and seen["stored"]["digital_sack"] is False
-        assert seen["game_sack"] is True  # the game running keeps its own sack
-        assert seen["panel"] == "connected"
-        assert seen["press"] == words["press"]
-        assert seen["choosing_on_panel"] == [] and all(seen["cover_offered"])  # behind the cover, by touch
-        assert seen["chosen_on_screen"] is True
