@@ -78,7 +78,7 @@ class SettingsScreen(AppScreen):
         self.refresh()
 
     def die(self, code: str) -> None:
-        running_app().set_die_source(code)  # type: ignore[attr-defined]
+        running_app().set_die_source(code)
         self.refresh()
 
     def self_test(self) -> None:

@@ -93,7 +93,7 @@ class StartScreen(AppScreen):
             self.refresh()
             return
         self.confirming = False
-        running_app().set_journal_aside()  # type: ignore[attr-defined]
+        running_app().set_journal_aside()
         self.refresh()
 
     def on_leave(self, *args: Any) -> None:
