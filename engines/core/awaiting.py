@@ -12,11 +12,20 @@ awaited; each game's views say which. A command listed may still be refused for 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic, TypedDict, TypeVar
 
-Awaited = dict[str, Any]
+P = TypeVar("P", bound=str | None)
+"""Who a game may await: ``str`` for a game that only ever waits for players, ``str | None`` for
+one that also waits for the table as a whole."""
 
 
-def need(player: str | None, *commands: str) -> Awaited:
+class Awaited(TypedDict, Generic[P]):
+    """One entry of ``awaiting``: who is awaited (None: the table) and the command types that answer."""
+
+    player: P
+    commands: list[str]
+
+
+def need(player: P, *commands: str) -> Awaited[P]:
     """One entry of ``awaiting``: ``player`` (None: the table) may answer with ``commands``."""
     return {"player": player, "commands": list(commands)}

@@ -127,7 +127,7 @@ def public_event(event: Any) -> dict[str, Any]:
     return data
 
 
-def awaiting(state: GameState) -> list[Awaited]:
+def awaiting(state: GameState) -> list[Awaited[str | None]]:
     """Who must act next and how (:mod:`engines.core.awaiting`). Documents, ransoms and hand-overs,
     which the rules allow at many moments, are listed only where they are the answer awaited."""
     if state.phase == OVER:
@@ -137,7 +137,7 @@ def awaiting(state: GameState) -> list[Awaited]:
     if state.phase == DUCATS:
         return [need(None, "place-ducats")]
     if state.phase == CHOOSE:
-        waiting = [need(p.colour, "choose-actions") for p in state.players if p.pick is None]
+        waiting: list[Awaited[str | None]] = [need(p.colour, "choose-actions") for p in state.players if p.pick is None]
         return waiting or [need(None, "reveal-documents")]
     if state.phase in (DOCUMENTS, RANSOM):
         return [need(None, "reveal-actions")]

@@ -21,7 +21,7 @@ when the choices change), the choices' dialogs opened and closed with the step, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from kivy.properties import NumericProperty
 
@@ -37,14 +37,18 @@ from companion.app.pieces.rolls import Pictures, roll_controls
 from companion.app.pieces.whose import whose as players_to_tap
 from companion.app.room import AppScreen, load_beside, running_app
 
+V = TypeVar("V", bound=Mapping[str, Any])
+"""The game's public view, as its engine types it (``RaubritterView``, say): what the screen's hooks read."""
+
 MakeDialog = Callable[["GameTable", Any, dict[str, Any], Callable[[], bool]], Dialog]
 """A choice's dialog: ``(screen, player, the choice's args, asks) -> Dialog``; ``player`` is the
 choice's own (``args["player"]``) or the player whose turn it is, ``asks()`` whether the step
 still offers the choice (else the dialog closes itself)."""
 
 
-class GameTable(Guided, AppScreen):
-    """A game's table screen: the frame, the redraw and the guide's choices (see the module)."""
+class GameTable(Guided, AppScreen, Generic[V]):
+    """A game's table screen: the frame, the redraw and the guide's choices (see the module).
+    ``V`` is the game's public view (``class RaubritterTable(GameTable[RaubritterView])``)."""
 
     DIALOGS: ClassVar[Mapping[str, MakeDialog]] = {}
     """Each dialog a choice opens, by the choice's dialog name."""
@@ -69,7 +73,7 @@ class GameTable(Guided, AppScreen):
     def __init__(self, **kwargs: Any) -> None:
         load_beside(__file__)  # the frame's rule before the game's, which may set its sizes
         super().__init__(**kwargs)
-        self.view: dict[str, Any] = {}
+        self.view: V = cast(V, {})  # empty until the first refresh (a screen may test ``not self.view``)
         self._shown: Any = None
         self._buttons: list[Any] = []
         self._seated: tuple[str, ...] = ()
@@ -108,23 +112,23 @@ class GameTable(Guided, AppScreen):
         ids.guide_column.size_hint_x = 1 - self.left_share
 
     # ----------------------------------------------------------------------------- what a game gives
-    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+    def step_now(self, table: Any, view: V, awaited: Any) -> Any:
         """The guide's step for the table as it stands: its ``prompt`` and ``options`` (and
         ``rolls`` when a die is awaited)."""
         raise NotImplementedError
 
-    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+    def draw_table(self, app: Any, view: V, awaited: Any, now: Any) -> None:
         """The game's own part drawn for ``view`` (its widgets made once, then only changed)."""
 
-    def heading(self, view: dict[str, Any], now: Any) -> Any:
+    def heading(self, view: V, now: Any) -> Any:
         """The heading's words: the round or the day, whose turn, the part of it."""
         raise NotImplementedError
 
-    def take_in(self, table: Any, view: dict[str, Any]) -> None:
+    def take_in(self, table: Any, view: V) -> None:
         """What the game notes of a new view before it is drawn (``self.view`` is still the one
         before)."""
 
-    def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
+    def prompt_words(self, view: V, now: Any) -> Sequence[Any]:
         """The lines over the choices: the step's prompt."""
         return (now.prompt,)
 
@@ -153,7 +157,7 @@ class GameTable(Guided, AppScreen):
         table = app.table
         if table is None:
             return
-        view = table.public_view()["view"]
+        view: V = table.public_view()["view"]
         self.take_in(table, view)
         self.view = view
         awaited = table.awaiting()  # made from the game's public view: asked once for all
@@ -164,7 +168,7 @@ class GameTable(Guided, AppScreen):
         self.ids.happened.show([app.tr(text) for text in self.said(app)])
         self.ids.bar.fill(self)
 
-    def draw_step(self, app: Any, table: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+    def draw_step(self, app: Any, table: Any, view: V, awaited: Any, now: Any) -> None:
         """The prompt and the choices; a choice the rules refuse now greyed with the reason."""
         options = greyed(now.options, table.trial)
         self.ids.prompt.text = "\n".join(app.tr(text) for text in self.prompt_words(view, now))
@@ -190,7 +194,7 @@ class GameTable(Guided, AppScreen):
         self.ids.options.fill(widgets)
         self._legend(app, view, keys)
 
-    def _legend(self, app: Any, view: dict[str, Any], keys: Any) -> None:
+    def _legend(self, app: Any, view: V, keys: Any) -> None:
         if keys:
             self.legend.show([(p["colour"], app.tr(person(view, p["colour"]))) for p in view["players"]], keys)
 

@@ -36,7 +36,7 @@ DRAW = ""  # the document of a take-document the app draws
 
 
 def _awaited(state: GameState, command: str) -> list[str]:
-    return [need["player"] for need in awaiting(state) if command in need["commands"]]
+    return [need["player"] for need in awaiting(state) if command in need["commands"] and need["player"] is not None]
 
 
 class GluecksritterTable:
