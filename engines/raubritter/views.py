@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, cast
 
 from engines.core.awaiting import Awaited, need
-from engines.raubritter.rules import KINDS
+from engines.raubritter.rules import KINDS, Kind
 from engines.raubritter.state import OVER, PLAY, Cell, GameState, Player
+from engines.raubritter.view_types import RaubritterPlayerView, RaubritterView
 
 
-def public_view(state: GameState) -> dict[str, Any]:
+def public_view(state: GameState) -> RaubritterView:
     width, height = state.box()
     return {
         "game": "raubritter",
@@ -32,8 +33,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             for p in state.players
         ],
         "cells": [
-            {"x": c.x, "y": c.y, "kind": c.kind, "owner": c.owner, "stack": list(c.stack), "top": c.top}
-            for c in state.cells
+            {"x": c.x, "y": c.y, "kind": cast(Kind, c.kind), "owner": c.owner, "stack": list(c.stack), "top": c.top}
+            for c in state.cells  # every kind laid came in a command as a Kind
         ],
         "scores": dict(state.scores),
         "winners": list(state.winners),
@@ -42,7 +43,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
-def awaiting(state: GameState) -> list[Awaited]:
+def awaiting(state: GameState) -> list[Awaited[str]]:
     """Who must act next and how (:mod:`engines.core.awaiting`): the player whose turn it is lays a
     tile, in the initial placement as in play; once a tile of the turn is laid, may also end the
     turn; may always surrender instead. Nobody once the game is over."""
@@ -53,7 +54,7 @@ def awaiting(state: GameState) -> list[Awaited]:
     return [need(state.current, "lay-tile", "surrender")]
 
 
-def player_view(state: GameState, colour: str) -> dict[str, Any]:
+def player_view(state: GameState, colour: str) -> RaubritterPlayerView:
     return {**public_view(state), "you": colour}
 
 
@@ -62,7 +63,7 @@ def public_event(event: Any) -> dict[str, Any]:
     return {"type": data.pop("type"), **data}
 
 
-def state_of(view: dict[str, Any]) -> GameState:
+def state_of(view: RaubritterView) -> GameState:
     """The state a public view shows (the view is the whole table), for asking the rules' helpers
     (:mod:`engines.raubritter.moves`) from a screen that holds only the view. Which player's turn
     just ended with a third tile is not in the view: a refusal built from this state may say less."""

@@ -28,13 +28,14 @@ when everyone surrendered nobody wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from companion.games.raubritter import score
 from companion.i18n import Message, Text
 from companion.results.parts import Columns, Measure
 from engines.raubritter.rules import INITIAL_TILES, TILES_PER_TURN
 from engines.raubritter.state import GameState
+from engines.raubritter.view_types import RaubritterView
 from engines.raubritter.views import public_view, state_of
 
 PERIOD = Message("Round")
@@ -54,7 +55,7 @@ HEADINGS = (
 
 
 def _state(state: GameState | Mapping[str, Any]) -> GameState:
-    return state_of(dict(state)) if isinstance(state, Mapping) else state
+    return state_of(cast(RaubritterView, dict(state))) if isinstance(state, Mapping) else state
 
 
 def _view(state: GameState | Mapping[str, Any]) -> Mapping[str, Any]:

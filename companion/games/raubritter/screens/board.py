@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -54,12 +54,13 @@ from companion.i18n import Join, Message, Plural
 from companion.table.notices import Happened, Moved
 from engines.raubritter.commands import LayTile
 from engines.raubritter.rules import POINTS, building, terrain
+from engines.raubritter.view_types import PlayerView, RaubritterView
 
 HEADS = (Message("Tiles"), Message("Knights"), Message("Points"))
 SHARES = (0.46, 0.18, 0.18, 0.18)  # name, tiles, knights, points
 
 
-class RaubritterScreen(GameTable):
+class RaubritterScreen(GameTable[RaubritterView]):
     screen_name = "raubritter-table"
     kv_file = __file__
     HAPPENED = 3
@@ -93,26 +94,26 @@ class RaubritterScreen(GameTable):
                 widget.bind(**{name: lambda *_: self._fit()})
 
     # ----------------------------------------------------------------------------- drawing
-    def take_in(self, table: Any, view: dict[str, Any]) -> None:
+    def take_in(self, table: Any, view: RaubritterView) -> None:
         if table is not self._table:  # a new game: nothing said or chosen in the one before stays
             self._table = table
-            self.info, self.pending, self.view = None, Pending(), {}
+            self.info, self.pending, self.view = None, Pending(), cast(RaubritterView, {})  # none drawn yet
         self._fresh = not self.view or len(view["cells"]) < len(self.view.get("cells", ()))
         if self.pending.key != key_of(view):  # the game moved on: a correction goes on, a tile is forgotten
             self.pending = Pending(key_of(view), correcting=self.pending.correcting)
         self._take_up(table, view)
         table.hold_step(_held(self.pending))  # a castle on the board before its march: kept over a power cut
 
-    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+    def step_now(self, table: Any, view: RaubritterView, awaited: Any) -> Any:
         return step(view, self.pending)
 
-    def heading(self, view: dict[str, Any], now: Any) -> Any:
+    def heading(self, view: RaubritterView, now: Any) -> Any:
         return ""  # the prompt beside "Whole layout" says whose turn it is, and what to do
 
-    def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
+    def prompt_words(self, view: RaubritterView, now: Any) -> Sequence[Any]:
         return ()  # at the top of the column, beside "Whole layout" (draw_table)
 
-    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+    def draw_table(self, app: Any, view: RaubritterView, awaited: Any, now: Any) -> None:
         self.draw_players(app, view)
         self.ids.grid.show(
             view,
@@ -133,7 +134,7 @@ class RaubritterScreen(GameTable):
         if isinstance(notice, Happened | Moved):
             self.info = None
 
-    def _take_up(self, table: Any, view: dict[str, Any]) -> None:
+    def _take_up(self, table: Any, view: RaubritterView) -> None:
         """A castle laid on the board whose march was not confirmed when the power went off: laid
         again on the screen, its march asked again."""
         held = table.resumed_step()
@@ -148,7 +149,7 @@ class RaubritterScreen(GameTable):
             cell=at(*pending.cell),
         )
 
-    def draw_players(self, app: Any, view: dict[str, Any]) -> None:
+    def draw_players(self, app: Any, view: RaubritterView) -> None:
         colours = tuple(p["colour"] for p in view["players"])
         if self.seat_rows(colours, self.ids.heads, self.ids.players, len(SHARES), _Row):
             self._fit()
@@ -284,12 +285,13 @@ class RaubritterScreen(GameTable):
             dialog.bind(on_dismiss=lambda *_: self.refresh())
             dialog.open_now()
             return
-        if pending.kind is not None and pending.cell is None and now.part != "over":
+        current = view["current"]
+        if pending.kind is not None and pending.cell is None and now.part != "over" and current is not None:
             if (x, y) in now.targets and building(pending.kind) == "castle":
                 self.pending = replace(pending, cell=(x, y))
                 self.refresh()
                 return
-            app.table.submit(LayTile(view["current"], pending.kind, x, y))  # the rules say why, if not
+            app.table.submit(LayTile(current, pending.kind, x, y))  # the rules say why, if not
             return
         self.info = _tile_info(view, x, y)
         self.refresh()
@@ -311,7 +313,7 @@ class RaubritterScreen(GameTable):
         MessageDialog(Message("The score now"), score_lines(self.view)).open_now()
 
 
-def score_lines(view: dict[str, Any]) -> list[Any]:
+def score_lines(view: RaubritterView) -> list[Any]:
     """The standing in words (tie-breaks spelled out), then per player each tile that scores."""
     by_player: dict[str, list[Any]] = {}
     kinds = {(c["x"], c["y"]): c["kind"] for c in view["cells"]}
@@ -332,7 +334,7 @@ def score_lines(view: dict[str, Any]) -> list[Any]:
     return lines
 
 
-def _tile_info(view: dict[str, Any], x: int, y: int) -> Any:
+def _tile_info(view: RaubritterView, x: int, y: int) -> Any:
     cell = next((c for c in view["cells"] if (c["x"], c["y"]) == (x, y)), None)
     if cell is None:
         return Message("No tile at {at}.", at=at(x, y))
@@ -443,7 +445,7 @@ class _Row(BoxLayout):
         text = self.chip.text
         self.chip.font_size = max(sp(11), min(self.height * 0.42, self.chip.width / max(6, len(text)) * 1.8))
 
-    def show(self, app: Any, player: dict[str, Any], name: str, points: int, *, current: bool, winner: bool) -> None:
+    def show(self, app: Any, player: PlayerView, name: str, points: int, *, current: bool, winner: bool) -> None:
         text = ("» " if current else "") + name
         if player["surrendered"]:
             text += " · " + app.tr(Message("surrendered"))
@@ -471,7 +473,7 @@ def _held(pending: Pending) -> dict[str, Any] | None:
     }
 
 
-def _pending(held: dict[str, Any], view: dict[str, Any]) -> Pending | None:
+def _pending(held: dict[str, Any], view: RaubritterView) -> Pending | None:
     """The castle a power cut interrupted, from the table's record of it, if it still fits the game
     as it stands (the kind a castle, the cell free); None for anything else."""
     try:

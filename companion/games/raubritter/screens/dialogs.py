@@ -22,7 +22,8 @@ from companion.i18n import Message
 from companion.table.notices import Refused
 from engines.core.correction import Correct
 from engines.raubritter.commands import CorrectStack, CorrectTile, MoveTile, Surrender
-from engines.raubritter.rules import KINDS, MAX_STACK, terrain
+from engines.raubritter.rules import KINDS, MAX_STACK, Kind, terrain
+from engines.raubritter.view_types import RaubritterView
 
 Asks = Callable[[], bool] | None
 REASONS = (Message("a tile or a knight was bumped"), Message("a mistake at the table"))
@@ -46,7 +47,7 @@ def move_tile(cell: tuple[int, int], to: tuple[int, int], reason: Any) -> bool:
 class SurrenderDialog(Dialog):
     """A player gives up: asked twice, since it cannot be played back but by undo."""
 
-    def __init__(self, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, view: RaubritterView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.view = view
         self.player = view["current"]
@@ -75,7 +76,8 @@ class SurrenderDialog(Dialog):
             self.sure = True
             self.draw()
             return
-        self.send(Surrender(self.player))
+        if self.player is not None:  # nobody's turn once the game is over: nobody to give up
+            self.send(Surrender(self.player))
 
 
 class _Reasoned(Dialog):
@@ -103,7 +105,7 @@ class _Reasoned(Dialog):
 class HandDialog(_Reasoned):
     """The knights a player really holds in hand."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: RaubritterView) -> None:
         super().__init__()
         self.view = view
         self.colour = view["current"] or view["players"][0]["colour"]
@@ -138,14 +140,14 @@ class CorrectTileDialog(_Reasoned):
     on the grid says where), other knights; or, on an empty cell, a tile the app never recorded."""
 
     def __init__(
-        self, view: dict[str, Any], cell: tuple[int, int], move_from: Callable[[tuple[int, int], Any], None]
+        self, view: RaubritterView, cell: tuple[int, int], move_from: Callable[[tuple[int, int], Any], None]
     ) -> None:
         super().__init__()
         self.view, self.cell, self.move_from = view, cell, move_from
         self.tile = next((c for c in view["cells"] if (c["x"], c["y"]) == cell), None)
         self.what = TILE
         self.owner = self.tile["owner"] if self.tile else (view["current"] or view["players"][0]["colour"])
-        self.kind = self.tile["kind"] if self.tile else None
+        self.kind: Kind | None = self.tile["kind"] if self.tile else None
         self.stack: list[str] = list(self.tile["stack"]) if self.tile else []
         self.draw()
 
@@ -241,7 +243,7 @@ class CorrectTileDialog(_Reasoned):
         self.owner = colour
         self.draw()
 
-    def pick_kind(self, kind: str) -> None:
+    def pick_kind(self, kind: Kind) -> None:
         self.kind = kind
         self.draw()
 

@@ -33,6 +33,7 @@ from engines.raubritter.rules import (
     Kind,
     building,
 )
+from engines.raubritter.view_types import PlayerView, RaubritterView
 from engines.raubritter.views import state_of
 
 INITIAL, TURN, OVER, CORRECT = "initial", "turn", "over", "correct"
@@ -82,19 +83,19 @@ class Step:
     """The tile chosen and not yet sent, to draw on its cell."""
 
 
-def key_of(view: dict[str, Any]) -> tuple[Any, ...]:
+def key_of(view: RaubritterView) -> tuple[Any, ...]:
     return (len(view["cells"]), view["current"], view["laid"], view["phase"])
 
 
-def who(colour: str | None, view: dict[str, Any] | None = None) -> Text:
+def who(colour: str | None, view: RaubritterView | None = None) -> Text:
     return person(view, colour)
 
 
-def player_of(view: dict[str, Any], colour: str) -> dict[str, Any]:
+def player_of(view: RaubritterView, colour: str | None) -> PlayerView:
     return next(p for p in view["players"] if p["colour"] == colour)
 
 
-def part_of(view: dict[str, Any]) -> str:
+def part_of(view: RaubritterView) -> str:
     if view["phase"] == "over":
         return OVER
     return INITIAL if view["phase"] == "initial" else TURN
@@ -110,7 +111,7 @@ NOT_FIRST = Message("not yet")
 """A castle in the initial placement (the prompt says "no castle yet")."""
 
 
-def kind_refusal(view: dict[str, Any], kind: str) -> Text | None:
+def kind_refusal(view: RaubritterView, kind: str) -> Text | None:
     """Why the current player cannot lay ``kind`` now (none left in the pile, or a castle in the
     initial placement), or None."""
     if view["phase"] == "initial" and building(kind) == "castle":
@@ -120,12 +121,12 @@ def kind_refusal(view: dict[str, Any], kind: str) -> Text | None:
     return None
 
 
-def kinds_to_lay(view: dict[str, Any]) -> list[str]:
+def kinds_to_lay(view: RaubritterView) -> list[str]:
     """The kinds the current player may lay now: in the pile, and no castle in the initial placement."""
     return [kind for kind in KINDS if kind_refusal(view, kind) is None]
 
 
-def knight_counts(view: dict[str, Any], kind: str, cell: tuple[int, int]) -> list[int]:
+def knight_counts(view: RaubritterView, kind: str, cell: tuple[int, int]) -> list[int]:
     """How many knights may go onto a castle laid at ``cell``: 0, and each count up to 5 (and what
     is in hand) that some march allows."""
     me = player_of(view, view["current"])
@@ -134,10 +135,13 @@ def knight_counts(view: dict[str, Any], kind: str, cell: tuple[int, int]) -> lis
     return [0] + [n for n in range(1, most + 1) if legal_marches(state, me["colour"], *cell, kind, n)]
 
 
-def marches(view: dict[str, Any], kind: str, cell: tuple[int, int], knights: int) -> dict[str, list[tuple[int, ...]]]:
+def marches(view: RaubritterView, kind: str, cell: tuple[int, int], knights: int) -> dict[str, list[tuple[int, ...]]]:
     """The legal marches by direction (:data:`STAY`: the pile stays whole on the castle)."""
     found: dict[str, list[tuple[int, ...]]] = {}
-    for direction, drops in legal_marches(state_of(view), view["current"], *cell, kind, knights):
+    current = view["current"]
+    if current is None:  # nobody's turn: the game is over
+        return found
+    for direction, drops in legal_marches(state_of(view), current, *cell, kind, knights):
         found.setdefault(direction or STAY, []).append(drops)
     return found
 
@@ -160,7 +164,7 @@ def tile_name(kind: str) -> Text:
     return Word(kind)
 
 
-def step(view: dict[str, Any], pending: Pending | None = None) -> Step:
+def step(view: RaubritterView, pending: Pending | None = None) -> Step:
     """The part of the game, what to ask and what to offer now."""
     pending = pending if pending is not None and pending.key == key_of(view) else Pending(key_of(view))
     if pending.correcting:
@@ -279,7 +283,7 @@ def step(view: dict[str, Any], pending: Pending | None = None) -> Step:
     )
 
 
-def _which_kind(view: dict[str, Any], part: str, current: str, me: Text) -> Step:
+def _which_kind(view: RaubritterView, part: str, current: str, me: Text) -> Step:
     pile = player_of(view, current)["tiles"]
     options = [  # every kind in its place, always: one that cannot be laid now is greyed with the reason
         Option(
@@ -313,7 +317,7 @@ def _which_kind(view: dict[str, Any], part: str, current: str, me: Text) -> Step
     return Step(part, prompt, tuple(options))
 
 
-def _correcting(view: dict[str, Any], pending: Pending) -> Step:
+def _correcting(view: RaubritterView, pending: Pending) -> Step:
     back = Option(Message("Back to the game"), dialog="correcting", args={"on": False}, main=False)
     if pending.moving is not None:
         free = {(c["x"] + dx, c["y"] + dy) for c in view["cells"] for dx, dy in DIRECTIONS.values()}
@@ -335,7 +339,7 @@ def _correcting(view: dict[str, Any], pending: Pending) -> Step:
     )
 
 
-def _result(view: dict[str, Any]) -> Text:
+def _result(view: RaubritterView) -> Text:
     winners = view.get("winners") or []
     if view.get("draw"):
         return Message("The game is over: a draw between {players}.", players=Join(*(who(c, view) for c in winners)))

@@ -20,6 +20,7 @@ from companion.i18n import Plural, Word
 from engines.raubritter import GAME
 from engines.raubritter.commands import LayTile
 from engines.raubritter.rules import Kind, PlayerSpec, Setup
+from engines.raubritter.view_types import RaubritterView
 
 SCREEN = "raubritter-table"
 
@@ -93,7 +94,7 @@ class Showcase:
         self.driver.choose(button)
 
     def kind(self, kind: str) -> None:
-        view = self.table.public_view()["view"]
+        view: RaubritterView = self.table.public_view()["view"]
         me = next(p for p in view["players"] if p["colour"] == view["current"])
         self.option(M("{kind}\n{n} left", kind=Word(kind), n=me["tiles"][kind]))
 
@@ -107,7 +108,7 @@ class Showcase:
             self.table.submit(command)
         self.driver.frames()
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> RaubritterView:
         return self.table.public_view()["view"]
 
     def run(self) -> None:
