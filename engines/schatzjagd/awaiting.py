@@ -25,7 +25,7 @@ from engines.schatzjagd.state import CATHARSIS, OVER, GameState, Henchman
 CARD_COMMANDS = {"slot": "place-card", "spell": "cast-spell", "map": "dig", "hide": "hide-treasure"}
 
 
-def awaiting(state: GameState) -> list[Awaited]:
+def awaiting(state: GameState) -> list[Awaited[str]]:
     if state.phase == OVER:
         return []
     if state.phase == CATHARSIS:

@@ -22,6 +22,14 @@ from typing import Any
 from engines.schatzjagd.awaiting import awaiting
 from engines.schatzjagd.rules import CARD_TYPES
 from engines.schatzjagd.state import OVER, BoardCard, GameState, Henchman
+from engines.schatzjagd.view_types import (
+    BoardCardView,
+    HenchmanView,
+    PilesView,
+    SchatzjagdPlayerView,
+    SchatzjagdView,
+    TurnView,
+)
 
 SECRET_KINDS = {"treasure-dug", "treasure-hidden", "plunder-rolled"}
 SECRET_KIND_LISTS = {"treasures-taken", "treasures-dropped", "treasures-picked-up"}
@@ -46,8 +54,8 @@ def by_place(board: tuple[BoardCard, ...]) -> list[BoardCard]:
     return sorted(board, key=lambda c: place_key(c.field))
 
 
-def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def _henchman(p: Henchman, show_kinds: bool) -> HenchmanView:
+    data: HenchmanView = {
         "colour": p.colour,
         "name": p.name,
         "place": p.place,
@@ -70,9 +78,12 @@ def _henchman(p: Henchman, show_kinds: bool) -> dict[str, Any]:
     return data
 
 
-def _card(c: BoardCard, over: bool) -> dict[str, Any]:
-    if c.face_down:  # never turned up, or a monster slotted back: the card's back, nothing of what it is
-        shown: dict[str, Any] = {"field": c.field, "face_down": True}
+def _card(c: BoardCard, over: bool) -> BoardCardView:
+    shown: BoardCardView
+    # never turned up, or a monster slotted back: the card's back, nothing of what it is (face_down
+    # covers a kind None; saying so lets mypy know the kind is there below)
+    if c.face_down or c.kind is None:
+        shown = {"field": c.field, "face_down": True}
     else:
         effects = [str(e) for e in c.effects]
         shown = {"field": c.field, "face_down": False, "kind": c.kind, "value": c.value, "effects": effects,
@@ -87,8 +98,8 @@ def _guarded(state: GameState, guard: int | None) -> bool:
     return guard is not None and not state.card(guard).face_down
 
 
-def _piles(state: GameState, over: bool) -> dict[str, Any]:
-    piles: dict[str, Any] = {
+def _piles(state: GameState, over: bool) -> PilesView:
+    piles: PilesView = {
         "draw": state.draw,
         "discard": state.discard_total,
         "used_maps": state.used_maps,
@@ -99,14 +110,23 @@ def _piles(state: GameState, over: bool) -> dict[str, Any]:
     return piles
 
 
-def _turn(state: GameState) -> dict[str, Any]:
+def _turn(state: GameState) -> TurnView:
     """The turn's record; the specials used this turn by the fields they lie on."""
-    turn = asdict(state.turn)
-    turn["specials"] = [c.field for c in by_place(state.board) if c.id in state.turn.specials]
-    return turn
+    t = state.turn
+    return {
+        "travelled": t.travelled,
+        "died": t.died,
+        "card_played": t.card_played,
+        "business": t.business,
+        "plundered": t.plundered,
+        "teleported": t.teleported,
+        "halted": t.halted,
+        "challenged": t.challenged,
+        "specials": [c.field for c in by_place(state.board) if c.id in t.specials],
+    }
 
 
-def public_view(state: GameState) -> dict[str, Any]:
+def public_view(state: GameState) -> SchatzjagdView:
     show = state.options.show_treasure_kinds
     over = state.phase == OVER
     fight = state.fight
@@ -144,14 +164,15 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, colour: str) -> dict[str, Any]:
-    view = public_view(state)
+def player_view(state: GameState, colour: str) -> SchatzjagdPlayerView:
     me = state.henchman(colour)
-    view["you"] = colour
-    view["your_treasures"] = sorted(me.treasures)
-    view["your_hidden"] = sorted(me.hidden)
-    view["your_cards"] = me.cards
-    return view
+    return {
+        **public_view(state),
+        "you": colour,
+        "your_treasures": sorted(me.treasures),
+        "your_hidden": sorted(me.hidden),
+        "your_cards": me.cards,
+    }
 
 
 def public_event(event: Any) -> dict[str, Any]:

@@ -30,8 +30,9 @@ from companion.games.schatzjagd.screens import covers, dialogs
 from companion.games.schatzjagd.screens.guide import PARTS, short_place, step, walls_name, who
 from companion.i18n import Cap, Join, Message, Plural, Word
 from companion.table.notices import Happened, Moved
+from engines.schatzjagd.view_types import Counter, HenchmanView, SchatzjagdView
 
-VALUES = ("life", "gold", "strength", "weapons")
+VALUES: tuple[Counter, ...] = ("life", "gold", "strength", "weapons")
 HEADS = (
     Message("Life"),
     Message("Gulden"),
@@ -44,7 +45,7 @@ COUNTER_ROWS = {"life": "green", "gold": "yellow", "strength": "red", "weapons":
 SHARES = (0.175, 0.155, 0.115, 0.115, 0.115, 0.115, 0.09, 0.12)  # name, place, the values, hand, treasures
 
 
-class TableScreen(GameTable):
+class TableScreen(GameTable[SchatzjagdView]):
     screen_name = "schatzjagd-table"
     kv_file = __file__
     # Each dialog a choice opens: (screen, player, the choice's args, what it answers) -> dialog.
@@ -76,10 +77,10 @@ class TableScreen(GameTable):
         self.ids.heading.bind(size=self._fit_heading)
 
     # ----------------------------------------------------------------------------- drawing
-    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+    def step_now(self, table: Any, view: SchatzjagdView, awaited: Any) -> Any:
         return step(view, awaited, table.kept())
 
-    def heading(self, view: dict[str, Any], now: Any) -> Any:
+    def heading(self, view: SchatzjagdView, now: Any) -> Any:
         """The day, whose turn and the part of it; where the three do not fit, the day and whose turn."""
         app = running_app()
         player = who(view["current"], view)
@@ -102,7 +103,7 @@ class TableScreen(GameTable):
         if self._headings:
             self.ids.heading.text = self._headings[self._heading_index()]
 
-    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+    def draw_table(self, app: Any, view: SchatzjagdView, awaited: Any, now: Any) -> None:
         self.draw_henchmen(app, view)
         self.draw_board(app, view)
 
@@ -118,7 +119,7 @@ class TableScreen(GameTable):
         elif isinstance(notice, Moved):
             self.lost = {}
 
-    def draw_henchmen(self, app: Any, view: dict[str, Any]) -> None:
+    def draw_henchmen(self, app: Any, view: SchatzjagdView) -> None:
         box = self.ids.henchmen
         colours = tuple(p["colour"] for p in view["players"])
         if self.seat_rows(colours, self.ids.heads, box, len(SHARES), _Row):
@@ -128,12 +129,13 @@ class TableScreen(GameTable):
             label.text = app.tr(head) if head else ""
         self._fit_heads()
         given = names(view)
-        fight = view.get("fight") or {}
+        fight = view["fight"]
+        fighters = (fight["henchman"], fight["opponent"]) if fight is not None else ()
         for player, row in zip(view["players"], self._rows, strict=True):
             colour = player["colour"]
             name = given.get(colour) or app.tr(Cap(Word(colour)))
             row.show(app, player, name, current=colour == view["current"], winner=view.get("winner") == colour,
-                     fighting=colour in (fight.get("henchman"), fight.get("opponent")), lost=self.lost)  # fmt: skip
+                     fighting=colour in fighters, lost=self.lost)  # fmt: skip
 
     def _fit(self) -> None:
         """Rows as tall as the space gives them, numbers with them; the heading's columns as the rows'."""
@@ -160,7 +162,7 @@ class TableScreen(GameTable):
         for label in getattr(self, "_heads", ()):
             label.font_size = font
 
-    def draw_board(self, app: Any, view: dict[str, Any]) -> None:
+    def draw_board(self, app: Any, view: SchatzjagdView) -> None:
         """The cards on the board, the treasures lying and the piles in their fixed box: the most
         words that fit it (every card by place; else the cards turned up and the face-down ones
         counted; else only counts), the whole list a tap away on the cards' button."""
@@ -328,14 +330,14 @@ class _Row(BoxLayout):
             label.font_size = min(height * 0.35, self.hand.width * 0.45, sp(30))
         self.number_size = min(height * 0.55, self.values["life"].width * 0.5, sp(72))
 
-    def show(self, app: Any, player: dict[str, Any], name: str, *, current: bool, winner: bool, fighting: bool,
+    def show(self, app: Any, player: HenchmanView, name: str, *, current: bool, winner: bool, fighting: bool,
              lost: dict[tuple[str, str], int]) -> None:  # fmt: skip
         self._current = current and not winner
         self._draw_band()
         self.chip.text = escape_markup(name)
         self.chip.font_size = min(self.info_size * 1.3, self.chip.width / max(4, len(self.chip.text)) * 1.7)
         where: Any = short_place(player["place"])
-        if player.get("before"):
+        if player["before"]:
             where = Join(where, walls_name(player["before"]), last=False)
         lines = [f"[b]{escape_markup(app.tr(where))}[/b]"]
         status: list[Any] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from kivy.factory import Factory
 
@@ -19,6 +19,7 @@ from companion.games.schatzjagd.screens.inputs import grid
 from companion.i18n import Cap, Join, Message, Plural, Text
 from companion.table.notices import Refused
 from engines.schatzjagd import commands as c
+from engines.schatzjagd.view_types import SchatzjagdPlayerView, SchatzjagdView
 
 Asks = Callable[[], bool] | None
 
@@ -37,7 +38,7 @@ def kinds_words(kinds: list[str]) -> Text:
 class Cover(PrivacyCover):
     """A cover that sends one command from its private page and is covered again once it is taken."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         self.view = view
         self.stage = "cover"
         waiting = asks
@@ -117,7 +118,7 @@ class PlunderCover(KindCover):
     title = Message("A treasure from the vaults")
     hint = Message("Take a treasure from the castle and tap its kind.")
 
-    def __init__(self, player: str, die: int, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, die: int, view: SchatzjagdView, *, asks: Asks = None) -> None:
         self.die = die
         super().__init__(player, view, asks=asks)
 
@@ -130,7 +131,8 @@ class HideCover(KindCover):
     hint = Message("Which of your treasures goes into the castle?")
 
     def kinds(self) -> list[str]:
-        return list(self.table.private_view(self.player)["your_treasures"])
+        mine = cast(SchatzjagdPlayerView, self.table.private_view(self.player))  # the table gives the engine's view
+        return list(mine["your_treasures"])
 
     def command(self, kind: str) -> Any:
         return c.HideTreasure(self.player, kind)
@@ -139,7 +141,7 @@ class HideCover(KindCover):
 class TreasuresCover(PrivacyCover):
     """A prince's own treasures by kind, carried and hidden, and the cards held."""
 
-    def __init__(self, player: str, view: dict[str, Any]) -> None:
+    def __init__(self, player: str, view: SchatzjagdView) -> None:
         super().__init__(player, who(player, view))
 
     def private(self) -> None:

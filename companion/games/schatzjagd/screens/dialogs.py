@@ -20,6 +20,7 @@ from companion.i18n import Message, Text, Word
 from companion.table.notices import Refused
 from engines.schatzjagd import commands as c
 from engines.schatzjagd.rules import HIGH, TELEPORTAL, parse_effect
+from engines.schatzjagd.view_types import BoardCardView, Counter, SchatzjagdView
 
 Asks = Callable[[], bool] | None
 CARD_TYPES = ("weapon", "potion", "trap", "monster", "spell", "map", "special")
@@ -34,7 +35,7 @@ CARD_NAMES = {
 }
 
 
-def in_play(view: dict[str, Any], first: str | None = None) -> list[str]:
+def in_play(view: SchatzjagdView, first: str | None = None) -> list[str]:
     """The places in play now, ``first`` first: where henchmen stand, cards lie, treasures wait."""
     places = [first] if first else []
     places += [p["place"] for p in view["players"]]
@@ -43,7 +44,7 @@ def in_play(view: dict[str, Any], first: str | None = None) -> list[str]:
     return list(dict.fromkeys(places))
 
 
-def card_words(card: dict[str, Any]) -> Text:
+def card_words(card: BoardCardView) -> Text:
     """A card on the board as the table sees it: face down, or its type and printed numbers."""
     if card["face_down"]:
         return Message("{place}: face down", place=card["field"])
@@ -62,7 +63,7 @@ class CardsDialog(Dialog):
 
     COLUMNS = 3
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: SchatzjagdView) -> None:
         super().__init__()
         cards = sorted(view["board"], key=lambda card: _field_order(card["field"]))
         rows: list[Any] = []
@@ -85,7 +86,7 @@ def _field_order(field: str) -> tuple[str, int]:
 class PlaceDialog(Dialog):
     """Where the henchman stopped after the journey (``die`` rolled), or where the teleportal put it."""
 
-    def __init__(self, player: str, die: int, view: dict[str, Any], *, portal: bool = False, asks: Asks = None) -> None:
+    def __init__(self, player: str, die: int, view: SchatzjagdView, *, portal: bool = False, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player, self.die, self.portal, self.view = player, die, portal, view
         me = henchman(view, player)
@@ -134,7 +135,7 @@ class PlaceDialog(Dialog):
 class RevealDialog(Dialog):
     """The card turned up where the henchman stands: its type and printed numbers."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player = player
         self.place = henchman(view, player)["place"]
@@ -199,7 +200,7 @@ class RevealDialog(Dialog):
 class SpecialDialog(Dialog):
     """A special card's use on the own henchman, and whether the card says it is used up."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player = player
         place = henchman(view, player)["place"]
@@ -237,7 +238,7 @@ class SpecialDialog(Dialog):
 class HealerDialog(Dialog):
     """The healer: wash out the poison (5 gold) and/or heal, 3 life for each gold."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player = player
         me = henchman(view, player)
@@ -270,7 +271,7 @@ class HealerDialog(Dialog):
 class SmithDialog(Dialog):
     """The smith: weapon points, 1 gold each."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player = player
         me = henchman(view, player)
@@ -289,7 +290,7 @@ class SmithDialog(Dialog):
 class SpellDialog(Dialog):
     """A spell shown: on whom (a henchman, or the monster in the fight) and what it does."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player = player
         self.targets = [p["colour"] for p in view["players"]]
@@ -323,7 +324,7 @@ class SpellDialog(Dialog):
 class SlotDialog(Dialog):
     """A card from the hand slotted face down into a free field: only the field is entered."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         self.player, self.view = player, view
         self.picker = PlacePicker(fields_only=True, changed=self.draw)
@@ -346,7 +347,7 @@ class SlotDialog(Dialog):
 class RemoveDialog(Dialog):
     """Grandlin's catharsis: which card the prince takes off the board."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None) -> None:
+    def __init__(self, player: str, view: SchatzjagdView, *, asks: Asks = None) -> None:
         super().__init__(asks=asks)
         body: list[Any] = []
         for card in view["board"]:
@@ -362,7 +363,7 @@ class RemoveDialog(Dialog):
         )
 
 
-def kinds_of(view: dict[str, Any]) -> list[str]:
+def kinds_of(view: SchatzjagdView) -> list[str]:
     """The treasure kinds of this game (the setup's)."""
     return list(view["options"].get("kinds") or ("crown", "chalice", "orb"))
 
@@ -379,7 +380,7 @@ class CorrectDialog(Dialog):
     figures, a mistake). Every change is a step of its own in the game log, with the reason chosen,
     and can be undone."""
 
-    def __init__(self, view: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, view: SchatzjagdView, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.view = view
         self.colour = view["current"]
@@ -409,8 +410,9 @@ class CorrectDialog(Dialog):
         else:
             from companion.games.schatzjagd.screens.inputs import COUNTER_NAMES
 
-            self.steppers = {}
-            for counter in ("life", "gold", "strength", "weapons", "poison"):
+            self.steppers: dict[Counter, Any] = {}
+            counters: tuple[Counter, ...] = ("life", "gold", "strength", "weapons", "poison")
+            for counter in counters:
                 stepper = Stepper(say(COUNTER_NAMES[counter]), low=0, high=HIGH, value=me[counter])
                 self.steppers[counter] = stepper
                 body.append(stepper)

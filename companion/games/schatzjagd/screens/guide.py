@@ -16,6 +16,7 @@ from companion.app.option import Option
 from companion.app.people import person
 from companion.i18n import Cap, Message, Text, Word
 from engines.schatzjagd import commands as c
+from engines.schatzjagd.view_types import HenchmanView, SchatzjagdView
 
 TRAVEL, REVEAL, PLACE, CARD, FIGHT, CATHARSIS, OVER = "travel", "reveal", "place", "card", "fight", "catharsis", "over"
 PARTS = {
@@ -45,11 +46,11 @@ class Step:
     """The game waits for a die: the screen shows the roll controls."""
 
 
-def who(colour: str | None, view: dict[str, Any] | None = None) -> Text:
+def who(colour: str | None, view: SchatzjagdView | None = None) -> Text:
     return person(view, colour)
 
 
-def henchman(view: dict[str, Any], colour: str) -> dict[str, Any]:
+def henchman(view: SchatzjagdView, colour: str | None) -> HenchmanView:
     return next(p for p in view["players"] if p["colour"] == colour)
 
 
@@ -89,7 +90,7 @@ def walls_name(walls: str) -> Text:
     return Message("before castle {owner}", owner=Cap(Word(walls[len("castle-") :])))
 
 
-def part_of(view: dict[str, Any]) -> str:
+def part_of(view: SchatzjagdView) -> str:
     """Which part of the turn the table is at (for the heading and the help)."""
     if view["phase"] == OVER:
         return OVER
@@ -107,11 +108,11 @@ def part_of(view: dict[str, Any]) -> str:
     return CARD
 
 
-def _commands(view: dict[str, Any]) -> dict[str, list[str]]:
+def _commands(view: SchatzjagdView) -> dict[str, list[str]]:
     return {entry["player"]: list(entry["commands"]) for entry in view["awaiting"]}
 
 
-def step(view: dict[str, Any], awaited: Any, kept: Any = None) -> Step:
+def step(view: SchatzjagdView, awaited: Any, kept: Any = None) -> Step:
     """The next step for the table: ``view`` the public view, ``awaited`` the table's
     :class:`~companion.table.Awaited`, ``kept`` a roll the screen completes (or None)."""
     part = part_of(view)
@@ -170,7 +171,7 @@ def _with_roll(prompt: Text, rolls: tuple[Any, ...]) -> Text:
     return Message("{prompt}\n{roll}.", prompt=prompt, roll=roll.text if roll.text is not None else roll.words)
 
 
-def _kept(view: dict[str, Any], kept: Any) -> Step:
+def _kept(view: SchatzjagdView, kept: Any) -> Step:
     """A face kept for the rest of its command (the journey, the teleportal, a search). A die that
     fell on the screen or on the electronic die stands as it fell: its step goes on with it. Only a
     real die's face tapped (``source`` "typed") may be tapped again, when it was tapped wrongly."""
@@ -190,8 +191,9 @@ def _kept(view: dict[str, Any], kept: Any) -> Step:
     return Step(PLACE, kept.text, (enter, *again))
 
 
-def _fight(view: dict[str, Any], rolls: tuple[Any, ...]) -> Step:
+def _fight(view: SchatzjagdView, rolls: tuple[Any, ...]) -> Step:
     fight = view["fight"]
+    assert fight is not None  # the part is the fight only while one is on (part_of)
     attacker = fight["henchman"]
     if fight["opponent"] is None:
         prompt: Text = Message(
@@ -216,13 +218,13 @@ def _fight(view: dict[str, Any], rolls: tuple[Any, ...]) -> Step:
     return Step(FIGHT, _with_roll(prompt, rolls), tuple(options), rolls=bool(rolls))
 
 
-def _spell(view: dict[str, Any], player: str, commands: list[str]) -> tuple[Option, ...]:
+def _spell(view: SchatzjagdView, player: str, commands: list[str]) -> tuple[Option, ...]:
     if "cast-spell" not in commands:
         return ()
     return (Option(Message("Show a spell"), dialog="spell", args={"player": player}, main=False),)
 
 
-def _place(view: dict[str, Any], player: str, commands: list[str]) -> tuple[Option, ...]:
+def _place(view: SchatzjagdView, player: str, commands: list[str]) -> tuple[Option, ...]:
     me = henchman(view, player)
     options: list[Option] = []
     if "challenge" in commands:
@@ -250,7 +252,7 @@ def _place(view: dict[str, Any], player: str, commands: list[str]) -> tuple[Opti
     return tuple(options)
 
 
-def _card(view: dict[str, Any], player: str, commands: list[str]) -> tuple[Option, ...]:
+def _card(view: SchatzjagdView, player: str, commands: list[str]) -> tuple[Option, ...]:
     options: list[Option] = []
     if "place-card" in commands:
         options.append(Option(Message("Slot a card face down"), dialog="place-card", args={"player": player}))
@@ -261,7 +263,7 @@ def _card(view: dict[str, Any], player: str, commands: list[str]) -> tuple[Optio
     return tuple(options) + _spell(view, player, commands)
 
 
-def _catharsis(view: dict[str, Any]) -> Step:
+def _catharsis(view: SchatzjagdView) -> Step:
     entry = view["awaiting"][0]
     player = entry["player"]
     options = (

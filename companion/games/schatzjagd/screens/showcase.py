@@ -18,6 +18,7 @@ from companion.i18n import Cap, Person, Word
 from companion.i18n import Message as M
 from engines.core.correction import Correct
 from engines.schatzjagd import commands as c
+from engines.schatzjagd.view_types import SchatzjagdView
 
 NAMES = {"red": "Anna", "blue": "Ben"}  # yellow gives none: called by the colour
 SEATS = ("red", "blue", "yellow")
@@ -271,8 +272,8 @@ def catharsis(show: Showcase) -> None:
     show.driver.frames()
     table = show.table = app.table
     fields = iter(f"{letter}{number}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for number in range(1, 25))
-    while table.public_view()["view"]["phase"] != "catharsis":
-        player = table.public_view()["view"]["current"]
+    while _view(table)["phase"] != "catharsis":
+        player = _view(table)["current"]
         for command in (c.Travel(player, 1, f"castle-{player}"), c.PlaceCard(player, next(fields)), c.EndTurn(player)):
             table.submit(command)
     show.driver.frames()
@@ -281,3 +282,9 @@ def catharsis(show: Showcase) -> None:
     show.shot("schatzjagd-catharsis-remove")
     show.dialog_button(show.app.tr(M("{place}: face down", place="A1")))
     show.shot("schatzjagd-catharsis-removed")
+
+
+def _view(table: Any) -> SchatzjagdView:
+    """The table's public view, as Schatzjagd's engine types it."""
+    view: SchatzjagdView = table.public_view()["view"]
+    return view
