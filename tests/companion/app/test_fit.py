@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.companion.app.fit_sessions import report
+from tests.companion.app.fit_check import report
 from tests.companion.app.ui import run_process
 
 SIZES = ("800x480", "1024x600", "1280x720")
@@ -23,7 +23,7 @@ LANGUAGES = ("de", "en")
 @pytest.mark.parametrize("size", SIZES)
 def test_nothing_is_cut_and_every_target_is_big_enough(tmp_path, size, lang):
     done = run_process(
-        [sys.executable, "-m", "tests.companion.app.fit_sessions", "states", str(tmp_path / "shots"), size, lang],
+        [sys.executable, "-m", "tests.companion.app.fit_check", "states", str(tmp_path / "shots"), size, lang],
         f"the fit check of every state at {size} in {lang}",
     )
     assert done.returncode == 0, done.stderr[-3000:]

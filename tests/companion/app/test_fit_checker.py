@@ -17,7 +17,7 @@ from tests.companion.app.ui import run_process
 def found(tmp_path_factory) -> dict[str, list[dict]]:
     home = tmp_path_factory.mktemp("fit-cases") / "kivy"
     done = run_process(
-        [sys.executable, "-m", "tests.companion.app.fit_sessions", "cases", str(home)], "the fit checker's cases"
+        [sys.executable, "-m", "tests.companion.app.fit_check", "cases", str(home)], "the fit checker's cases"
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,10 +1,10 @@
 """The fit checker (:mod:`companion.app.fit`) in a real window, headless, in a process of its own.
 
-``python -m tests.companion.app.fit_sessions states OUTDIR SIZE LANG``: every state the screenshots
+``python -m tests.companion.app.fit_check states OUTDIR SIZE LANG``: every state the screenshots
 command walks (its PNGs in OUTDIR), checked as it is drawn; the last line printed is JSON:
 ``{"states": [...], "findings": [...]}``.
 
-``python -m tests.companion.app.fit_sessions cases KIVY_HOME``: small hand-built widgets, each
+``python -m tests.companion.app.fit_check cases KIVY_HOME``: small hand-built widgets, each
 checked alone in an 800×480 window; the last line is JSON: ``{case: [finding, ...]}``."""
 
 from __future__ import annotations
