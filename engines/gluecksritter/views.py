@@ -10,8 +10,18 @@ from dataclasses import asdict
 from typing import Any
 
 from engines.core.awaiting import Awaited, need
+from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.effects import effects_due
-from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState
+from engines.gluecksritter.state import CHOOSE, DOCUMENTS, DUCATS, OVER, RANSOM, RESOLVE, GameState, Offer
+from engines.gluecksritter.view_types import (
+    CoinsView,
+    DocumentView,
+    GluecksritterPlayerView,
+    GluecksritterView,
+    KnightView,
+    OfferView,
+    PlayerView,
+)
 
 REDACTED_FIELDS = {
     "actions-chosen": ("cards",),
@@ -20,13 +30,17 @@ REDACTED_FIELDS = {
 }
 
 
-def _coins(c: Any) -> dict[str, int]:
+def _coins(c: Coins) -> CoinsView:
     return {"silver": c.silver, "gold": c.gold, "value": c.value}
 
 
-def public_view(state: GameState) -> dict[str, Any]:
+def _offer(o: Offer) -> OfferView:
+    return {"by": o.by, "ducats": o.ducats, "walls": o.walls, "towers": o.towers, "loot_promise": o.loot_promise}
+
+
+def public_view(state: GameState) -> GluecksritterView:
     picks_public = state.phase in (RESOLVE, OVER)  # revealed in phase E, and still so when it is over
-    players = []
+    players: list[PlayerView] = []
     for p in state.players:
         hidden = [doc for who, doc in state.face_down if who == p.colour]
         played = list(p.played)
@@ -48,7 +62,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "due": list(effects_due(state, p.colour)),
             }
         )
-    knight = None
+    knight: KnightView | None = None
     if state.knight is not None:
         k = state.knight
         knight = {
@@ -59,7 +73,7 @@ def public_view(state: GameState) -> dict[str, Any]:
             "rolls": dict(k.rolls),
             "decider": k.decider,
             "turn": k.turn,
-            "offer": asdict(k.offer) if k.offer else None,
+            "offer": _offer(k.offer) if k.offer else None,
         }
     return {
         "game": "gluecksritter",
@@ -87,20 +101,21 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, colour: str) -> dict[str, Any]:
-    view = public_view(state)
+def player_view(state: GameState, colour: str) -> GluecksritterPlayerView:
     p = state.player(colour)
-    view["you"] = {
-        "colour": colour,
-        "documents": list(p.documents),
-        "pick": list(p.pick) if p.pick else None,
-        "face_down": [doc for who, doc in state.face_down if who == colour],
-        "hand": list(p.hand()),
+    return {
+        **public_view(state),
+        "you": {
+            "colour": colour,
+            "documents": list(p.documents),
+            "pick": list(p.pick) if p.pick else None,
+            "face_down": [doc for who, doc in state.face_down if who == colour],
+            "hand": list(p.hand()),
+        },
     }
-    return view
 
 
-def catalogue(state: GameState) -> dict[str, Any]:
+def catalogue(state: GameState) -> dict[str, DocumentView]:
     """The table's documents by id, in its order: the names and what each does, per language
     (``*``: every language), the seal, how many the box holds, the effect and its moves. Public:
     the box's cards are no secret, only who holds which."""
@@ -112,7 +127,17 @@ def catalogue(state: GameState) -> dict[str, Any]:
             "count": kind.count,
             "effect": kind.effect,
             "generic": kind.generic,
-            "moves": [asdict(move) for move in kind.moves],
+            "moves": [
+                {
+                    "source": m.source,
+                    "target": m.target,
+                    "silver": m.silver,
+                    "gold": m.gold,
+                    "walls": m.walls,
+                    "towers": m.towers,
+                }
+                for m in kind.moves
+            ],
         }
         for kind in state.rules.documents
     }

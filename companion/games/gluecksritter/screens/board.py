@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import groupby
-from typing import Any
+from typing import Any, Literal
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
@@ -36,6 +36,7 @@ from companion.games.gluecksritter.screens.guide import offer_words, picks_on_pa
 from companion.i18n import Cap, Join, Message, Text, Word
 from companion.table.notices import Happened, PressIgnored
 from engines.gluecksritter.rules import OSULLIVAN, SCHMIDT
+from engines.gluecksritter.view_types import GluecksritterView, PlayerView
 
 PHASES = {
     "A": Message("Phase A: the Ducat card"),
@@ -47,13 +48,19 @@ PHASES = {
 }
 RULES = {SCHMIDT: Message("1998 rules"), OSULLIVAN: Message("2002 rules")}
 """The rule set in the heading, where it fits beside the round and the phase."""
-COUNTS = ("silver", "gold", "walls", "towers", "documents")
+COUNTS: tuple[Literal["silver", "gold", "walls", "towers", "documents"], ...] = (
+    "silver",
+    "gold",
+    "walls",
+    "towers",
+    "documents",
+)
 HEADS = (Message("silver"), Message("gold"), Message("walls"), Message("towers"), Message("docs"))
 PAIRED_FROM = 4  # choices from which two stand in a row
 NAME_SHARE, STATE_SHARE = 0.22, 0.19  # of the players' width: the name's chip, what the player is at
 
 
-class BoardScreen(GameTable):
+class BoardScreen(GameTable[GluecksritterView]):
     DIE_PICTURES = dice.PICTURES
     screen_name = "gluecksritter-board"
     kv_file = __file__
@@ -75,12 +82,12 @@ class BoardScreen(GameTable):
         self.ids.players_area.bind(size=lambda *_: self._fit_rows())
         self.ids.heading.bind(width=lambda *_: self._fit_heading())
 
-    def step_now(self, table: Any, view: dict[str, Any], awaited: Any) -> Any:
+    def step_now(self, table: Any, view: GluecksritterView, awaited: Any) -> Any:
         on_panel = running_app().game_settings("gluecksritter").get("cards_on_panel", True)
         panel = picks_on_panel(table, on_panel)
         return step(view, table.awaiting(), panel=panel)  # the choice may have moved just now
 
-    def heading(self, view: dict[str, Any], now: Any) -> Any:
+    def heading(self, view: GluecksritterView, now: Any) -> Any:
         """The round and the phase, and the rule set too where the row has room for it."""
         shown = getattr(now, "phase", None) or view["phase"]  # the ransom asked in the 2002 variant: D
         phase = PHASES.get(shown, shown)
@@ -102,11 +109,12 @@ class BoardScreen(GameTable):
         if self._headings:
             self.ids.heading.text = running_app().tr(self._fitting_heading())
 
-    def prompt_words(self, view: dict[str, Any], now: Any) -> Sequence[Any]:
-        offer = offer_words((view.get("knight") or {}).get("offer"), view)
+    def prompt_words(self, view: GluecksritterView, now: Any) -> Sequence[Any]:
+        knight = view["knight"]
+        offer = offer_words(knight["offer"] if knight is not None else None, view)
         return (now.prompt,) if offer is None else (now.prompt, offer)
 
-    def draw_table(self, app: Any, view: dict[str, Any], awaited: Any, now: Any) -> None:
+    def draw_table(self, app: Any, view: GluecksritterView, awaited: Any, now: Any) -> None:
         self.draw_fields(app, view)
         self.draw_players(app, view, awaited)
 
@@ -121,14 +129,14 @@ class BoardScreen(GameTable):
     # ----------------------------------------------------------------------------- board
     # The board's widgets are made once and then only their texts and colours change: a refresh
     # follows every notice, and new widgets (and the garbage they leave) would cost frames.
-    def draw_fields(self, app: Any, view: dict[str, Any]) -> None:
+    def draw_fields(self, app: Any, view: GluecksritterView) -> None:
         box = self.ids.fields
         if not box.children:
             for _ in range(6):
                 box.add_widget(_Field())
         small = int(self.ids.fields.height * 0.2)
         for number, cell in enumerate(reversed(box.children), start=1):
-            coins = view.get(f"field{number}")
+            coins = {5: view["field5"], 6: view["field6"]}.get(number)  # only fields 5 and 6 hold coins
             text = str(number)
             if coins:  # the coins lying on fields 5 and 6, silver over gold
                 text += f"\n[size={small}]{coins['silver']} S · {coins['gold']} G[/size]"
@@ -144,7 +152,7 @@ class BoardScreen(GameTable):
             )
         )
 
-    def draw_players(self, app: Any, view: dict[str, Any], awaited: Any) -> None:
+    def draw_players(self, app: Any, view: GluecksritterView, awaited: Any) -> None:
         colours = tuple(player["colour"] for player in view["players"])
         if self.seat_rows(colours, self.ids.heads, self.ids.players, len(COUNTS) + 2, _row, _head):
             self._fit_rows()
@@ -291,7 +299,7 @@ def _head() -> Label:
     return _cell(small=True, one_line=True)
 
 
-def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> Any:
+def _state_words(player: PlayerView, awaited: Any, view: GluecksritterView) -> Any:
     """What the row says beside the name: the dungeon, "chosen" or the revealed cards; at the end
     only who won."""
     if view["winners"]:
@@ -306,7 +314,7 @@ def _state_words(player: dict[str, Any], awaited: Any, view: dict[str, Any]) -> 
     return Join(*words, last=False) if words else ""
 
 
-def _real_card(view: dict[str, Any], command: Any) -> bool:
+def _real_card(view: GluecksritterView, command: Any) -> bool:
     """A document to be drawn from the table's own deck: the card drawn is entered behind the cover."""
     from engines.gluecksritter.commands import TakeDocument
 

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -41,12 +41,13 @@ from companion.i18n import Cap, Message, Word
 from companion.table.notices import Refused
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.coins import Coins
+from engines.gluecksritter.view_types import GluecksritterPlayerView, GluecksritterView
 
 Asks = Callable[[], bool] | None
 HELD = {"silver": 60, "gold": 40, "walls": 4, "towers": 4}  # the most a move can carry of each
 
 
-def card(app: Any, view: dict[str, Any], document: str, tap: Callable[[], Any] | None = None, count: int = 1) -> Any:
+def card(app: Any, view: GluecksritterView, document: str, tap: Callable[[], Any] | None = None, count: int = 1) -> Any:
     """A document as the card shows it: its name in bold (``count`` of them) and what it does, in
     the colour of its seal; a button when ``tap`` is given, else a card to read."""
     title = app.tr(name(view, document))
@@ -72,7 +73,7 @@ class EntryCover(PrivacyCover):
     """Field 1 with the table's own cards: the player draws the top card of the deck and taps,
     behind the cover, which one it is; the payment was chosen before (``command``)."""
 
-    def __init__(self, command: c.TakeDocument, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(self, command: c.TakeDocument, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any) -> None:
         self.command, self.view, self.stage = command, view, "cover"
         waiting = asks
         super().__init__(
@@ -109,18 +110,18 @@ class DocumentsCover(PrivacyCover):
     the tax), those face down, the effects still to enter, and the hand corrected; "Cover again"
     before the screen is passed on."""
 
-    def __init__(self, player: str, view: dict[str, Any], **kwargs: Any) -> None:
+    def __init__(self, player: str, view: GluecksritterView, **kwargs: Any) -> None:
         super().__init__(player, who(player, view), **kwargs)
 
     def private(self) -> None:
         table = self.table
-        view = table.private_view(self.player)
+        view = cast(GluecksritterPlayerView, table.private_view(self.player))  # the engine's view
         you = view["you"]
         me = next(p for p in view["players"] if p["colour"] == self.player)
         body: list[Any] = []
         if not you["documents"]:
             body.append(self.body(Message("You hold no documents.")))
-        taxes = [k for p, k in view["taxes"] if p == self.player]
+        taxes = [cast(c.Kind, k) for p, k in view["taxes"] if p == self.player]  # a tax is on silver or gold
         for document, count in Counter(you["documents"]).items():
             body.append(card(self.app, view, document, count=count))
             gift = (catalogue(view).get(document) or {}).get("effect") == "royal-tax-waiver"
@@ -161,7 +162,7 @@ class DocumentsCover(PrivacyCover):
         self.private()
 
     def effect(self, document: str) -> None:
-        view = self.table.private_view(self.player)
+        view = cast(GluecksritterPlayerView, self.table.private_view(self.player))  # the engine's view
         form = EffectForm(self.app, view, self.player, document, changed=self.recheck)
         what = does(view, document)
         self.page(
@@ -183,25 +184,27 @@ class DocumentsCover(PrivacyCover):
         self.private()
 
     def hand(self) -> None:
-        HandPage(self, self.table.private_view(self.player), self.private).show()
+        HandPage(self, cast(GluecksritterPlayerView, self.table.private_view(self.player)), self.private).show()
 
 
 class HandCover(PrivacyCover):
     """From the table check: behind the cover, the documents the player really holds."""
 
-    def __init__(self, player: str, view: dict[str, Any], reason: Any, **kwargs: Any) -> None:
+    def __init__(self, player: str, view: GluecksritterView, reason: Any, **kwargs: Any) -> None:
         super().__init__(player, who(player, view), **kwargs)
         self.reason = reason
 
     def private(self) -> None:
-        HandPage(self, self.table.private_view(self.player), self.done, self.reason).show()
+        HandPage(
+            self, cast(GluecksritterPlayerView, self.table.private_view(self.player)), self.done, self.reason
+        ).show()
 
 
 class HandPage:
     """The documents a player really holds, as counts per kind of card, written as a correction
     (``correct-hand``) on a page of ``dialog`` (a cover already confirmed by that player)."""
 
-    def __init__(self, dialog: Any, view: dict[str, Any], back: Callable[[], Any], reason: Any = None) -> None:
+    def __init__(self, dialog: Any, view: GluecksritterPlayerView, back: Callable[[], Any], reason: Any = None) -> None:
         self.dialog, self.view, self.back = dialog, view, back
         self.reason = reason if reason is not None else Message("the hand differs from the cards")
         held = Counter(view["you"]["documents"])
@@ -238,7 +241,7 @@ class EffectForm:
     carries; begun from the catalogue's moves (``holder`` is the player, ``other`` waits for a tap)."""
 
     def __init__(
-        self, app: Any, view: dict[str, Any], player: str, document: str, *, changed: Callable[[], Any]
+        self, app: Any, view: GluecksritterView, player: str, document: str, *, changed: Callable[[], Any]
     ) -> None:
         self.app, self.view, self.player, self.document, self.changed = app, view, player, document, changed
         self.places = [p["colour"] for p in view["players"]] + ["sack", "supply"]
@@ -336,7 +339,9 @@ _KINDS = {"silver": Message("Silver"), "gold": Message("Gold"), "walls": Message
 class EffectDialog(Dialog):
     """From the board: the effect of a document a player played this round (public now)."""
 
-    def __init__(self, player: str, document: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(
+        self, player: str, document: str, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any
+    ) -> None:
         super().__init__(asks=asks, **kwargs)
         self.form = EffectForm(self.app, view, player, document, changed=self.recheck)
         what = does(view, document)

@@ -8,7 +8,7 @@ board's bar at any time."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -23,9 +23,10 @@ from companion.games.gluecksritter.screens.cards import HandCover
 from companion.games.gluecksritter.screens.guide import who
 from companion.i18n import Cap, Message, Word
 from engines.core.correction import Correct
+from engines.gluecksritter.view_types import GluecksritterView
 
 REASON = Message("table check")
-COLUMNS = (
+COLUMNS: tuple[tuple[Literal["silver", "gold", "walls", "towers", "documents", "knight-in-dungeon"], Message], ...] = (
     ("silver", Message("Silver")),
     ("gold", Message("Gold")),
     ("walls", Message("Walls")),
@@ -33,7 +34,11 @@ COLUMNS = (
     ("documents", Message("Documents")),
     ("knight-in-dungeon", Message("Dungeon")),
 )
-FIELDS = (("field5", Message("Field 5")), ("field6", Message("Field 6")))
+COINS: tuple[Literal["silver", "gold"], ...] = ("silver", "gold")
+FIELDS: tuple[tuple[Literal["field5", "field6"], Message], ...] = (
+    ("field5", Message("Field 5")),
+    ("field6", Message("Field 6")),
+)
 
 
 class TableCheck(Dialog):
@@ -50,7 +55,7 @@ class TableCheck(Dialog):
         self.overview()
 
     def overview(self) -> None:
-        view = self.table.public_view()["view"]
+        view: GluecksritterView = self.table.public_view()["view"]
         seated = (self.app.language, *(player["colour"] for player in view["players"]))
         if seated != self._seated or self._grid is None:  # other players, or another language
             self._build(view)
@@ -63,9 +68,9 @@ class TableCheck(Dialog):
                 shown = self.app.tr(Message("yes") if value else Message("no")) if key == "knight-in-dungeon" else value
                 self._set(self._cells[colour, key], str(shown), partial(self.tap, colour, key, title, value))
         for field, title in FIELDS:
-            for key in ("silver", "gold"):
-                value = view[field][key]
-                self._set(self._cells[field, key], str(value), partial(self.coins, field, key, title, value))
+            for coin in COINS:
+                value = view[field][coin]
+                self._set(self._cells[field, coin], str(value), partial(self.coins, field, coin, title, value))
         heading = self.app.tr(
             Message("Table check before round {round}", round=view["round"])
             if view["phase"] == "A"
@@ -82,7 +87,7 @@ class TableCheck(Dialog):
         self._title = None
         super().page(*args, **kwargs)
 
-    def _build(self, view: dict[str, Any]) -> None:
+    def _build(self, view: GluecksritterView) -> None:
         grid = GridLayout(cols=1 + len(COLUMNS), spacing=dp(4), size_hint_y=None, height=0)
         grid.bind(minimum_height=grid.setter("height"))
         grid.add_widget(_head(""))
@@ -117,7 +122,7 @@ class TableCheck(Dialog):
 
     # ----------------------------------------------------------------------------- a line
     def tap(self, colour: str, key: str, title: Any, value: Any) -> None:
-        view = self.table.public_view()["view"]
+        view: GluecksritterView = self.table.public_view()["view"]
         if key == "documents":
             self.documents(colour, view)
         elif key == "knight-in-dungeon":
@@ -125,7 +130,7 @@ class TableCheck(Dialog):
         else:
             self.number(f"{colour}.{key}", Message("{player}: {what}", player=who(colour, view), what=title), value)
 
-    def coins(self, field: str, key: str, title: Any, value: int) -> None:
+    def coins(self, field: str, key: Literal["silver", "gold"], title: Any, value: int) -> None:
         self.number(f"{field}.{key}", Message("{place}: {what}", place=title, what=dict(COLUMNS)[key]), value)
 
     def number(self, counter: str, title: Any, value: int) -> None:
@@ -148,7 +153,7 @@ class TableCheck(Dialog):
             return Message("Set the number the table shows.")
         return self.table.trial(Correct(counter, new, self.why()))
 
-    def dungeon(self, colour: str, jailed: bool, view: dict[str, Any]) -> None:
+    def dungeon(self, colour: str, jailed: bool, view: GluecksritterView) -> None:
         player = who(colour, view)
         choices = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, height=dp(theme.TOUCH_DP))
         for value, words in ((True, Message("In the dungeon")), (False, Message("In the hand"))):
@@ -167,7 +172,7 @@ class TableCheck(Dialog):
             return
         self.write(Correct(f"{colour}.knight-in-dungeon", int(jailed), self.why()))
 
-    def documents(self, colour: str, view: dict[str, Any]) -> None:
+    def documents(self, colour: str, view: GluecksritterView) -> None:
         """A hand is secret: its holder sets it behind the cover; the check comes back after."""
         cover = HandCover(colour, view, REASON)
         cover.bind(on_dismiss=lambda *_: self.overview())
@@ -194,7 +199,7 @@ def _head(text: str) -> Any:
     return label
 
 
-def _chip(view: dict[str, Any], colour: str) -> Any:
+def _chip(view: GluecksritterView, colour: str) -> Any:
     """The player's colour with the name given (or the colour's word)."""
     from kivy.app import App
     from kivy.utils import escape_markup

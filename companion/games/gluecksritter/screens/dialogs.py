@@ -8,7 +8,7 @@ the button is greyed and the reason said above it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -23,6 +23,7 @@ from companion.table.notices import Refused
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.coins import Coins
 from engines.gluecksritter.decide import MAX_CARD_NUMBER
+from engines.gluecksritter.view_types import GluecksritterPlayerView, GluecksritterView
 
 Asks = Callable[[], bool] | None
 
@@ -30,7 +31,7 @@ Asks = Callable[[], bool] | None
 class DucatsDialog(Dialog):
     """The Ducat card's two numbers; with a real sack also the silver among the coins that landed."""
 
-    def __init__(self, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(self, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any) -> None:
         super().__init__(asks=asks, **kwargs)
         self.real_sack = not view.get("digital_sack", True)
         say = self.app.tr
@@ -61,7 +62,7 @@ class DucatsDialog(Dialog):
 class ChooseCover(PrivacyCover):
     """Behind the cover, one player taps two action cards and locks them in."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(self, player: str, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any) -> None:
         self.picked: list[int] = []
         self.stage = "cover"
         self.view = view
@@ -70,7 +71,7 @@ class ChooseCover(PrivacyCover):
 
     def private(self) -> None:
         self.stage = "private"
-        view = self.table.private_view(self.player)
+        view = cast(GluecksritterPlayerView, self.table.private_view(self.player))  # the engine's view
         me = next(p for p in view["players"] if p["colour"] == self.player)
         cards = GridLayout(cols=6, spacing=dp(8), size_hint_y=None, height=dp(96))
         for card in range(1, 7):
@@ -118,7 +119,7 @@ class PayDialog(Dialog):
     def __init__(
         self,
         player: str,
-        view: dict[str, Any],
+        view: GluecksritterView,
         ways: list[Any],
         *,
         asks: Asks = None,
@@ -147,7 +148,7 @@ class OfferDialog(Dialog):
     castle's), and Ducats promised from the loot; "Offer" greyed with the reason while the rules
     refuse it (too little to top the offer standing, more than the other castle has room for)."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(self, player: str, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any) -> None:
         super().__init__(asks=asks, **kwargs)
         self.player = player
         me = next(p for p in view["players"] if p["colour"] == player)
@@ -185,10 +186,11 @@ class HandOverDialog(Dialog):
     """The promised loot, all or part of it, from the Black Knight to the other knight: at most
     the coins he holds."""
 
-    def __init__(self, player: str, view: dict[str, Any], *, asks: Asks = None, **kwargs: Any) -> None:
+    def __init__(self, player: str, view: GluecksritterView, *, asks: Asks = None, **kwargs: Any) -> None:
         super().__init__(asks=asks, **kwargs)
         self.player = player
-        knights = (view.get("knight") or {}).get("knights", [])
+        knight = view["knight"]
+        knights = knight["knights"] if knight is not None else []
         self.target = next((k for k in knights if k != player), player)
         me = next(p for p in view["players"] if p["colour"] == player)
         say = self.app.tr

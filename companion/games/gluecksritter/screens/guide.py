@@ -19,6 +19,7 @@ from companion.games.gluecksritter.table import DRAW
 from companion.i18n import Join, Message, Person, Plural, Text, Word
 from engines.gluecksritter import commands as c
 from engines.gluecksritter.rules import HAGGLE_VALUE, OSULLIVAN, SCHMIDT
+from engines.gluecksritter.view_types import GluecksritterView, OfferView
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,7 @@ class Step:
     in phase D while the engine still stands in C: nobody has paid yet)."""
 
 
-def _ransoms(view: dict[str, Any], now: Any) -> tuple[Option, ...]:
+def _ransoms(view: GluecksritterView, now: Any) -> tuple[Option, ...]:
     """A ransom for each knight in the dungeon, when the rule set allows it now (Schmidt 1998: at
     the start of a round, before its owner chooses; the 2002 variant: after the documents)."""
     return tuple(
@@ -54,18 +55,18 @@ def coins_words(coins: Any) -> Text:
     return coins_text({"silver": coins.silver, "gold": coins.gold})
 
 
-def who(colour: str | None, view: dict[str, Any] | None = None) -> Text:
+def who(colour: str | None, view: GluecksritterView | None = None) -> Text:
     """A player by the name given (the colour beside it), or the colour; None: the whole table."""
     return person(view, colour)
 
 
-def named(colour: str, view: dict[str, Any] | None = None) -> Text:
+def named(colour: str, view: GluecksritterView | None = None) -> Text:
     """A player on a choice's button: the name given alone, or the colour. The button is in the
     player's colour, so "Anna" says what "Anna (Rot)" says in a third of the width."""
     return names(view).get(colour) or Person(colour)
 
 
-def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
+def step(view: GluecksritterView, awaited: Any, *, panel: bool) -> Step:
     """The next step for the table: ``view`` the public view, ``awaited`` the table's
     :class:`~companion.table.Awaited`, ``panel`` whether picks come from the button panel."""
     if not view["awaiting"]:
@@ -127,7 +128,7 @@ def step(view: dict[str, Any], awaited: Any, *, panel: bool) -> Step:
     return Step(field.prompt, (*field.options, *_effects(view)))
 
 
-def _effects(view: dict[str, Any]) -> tuple[Option, ...]:
+def _effects(view: GluecksritterView) -> tuple[Option, ...]:
     """For each document a player played this round whose effect is still to be entered (one
     option per kind of card), the way to enter what it moves."""
     from companion.games.gluecksritter.documents import quoted
@@ -146,16 +147,16 @@ def _effects(view: dict[str, Any]) -> tuple[Option, ...]:
     )
 
 
-def roll_text(roll: Any, view: dict[str, Any]) -> Text:
+def roll_text(roll: Any, view: GluecksritterView) -> Text:
     if roll.die == "special":
         return Message("roll the special die for the raid.")
-    knight = view.get("knight") or {}
-    if knight.get("stage") == "haggle-roll":
+    knight = view["knight"]
+    if knight is not None and knight["stage"] == "haggle-roll":
         return Message("roll the number die: the higher roll decides who offers first.")
     return Message("roll the number die for the duel.")
 
 
-def _taxes(view: dict[str, Any]) -> Step:
+def _taxes(view: GluecksritterView) -> Step:
     options = []
     for player, kind in view["taxes"]:
         options.append(
@@ -171,7 +172,7 @@ def _taxes(view: dict[str, Any]) -> Step:
     )
 
 
-def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], panel: bool) -> Step:
+def _choosing(view: GluecksritterView, awaited: Any, commands: dict[Any, Any], panel: bool) -> Step:
     interrupted = getattr(awaited, "interrupted", False)  # a power cut took the picks locked in
     if panel:
         waiting = [p for p in awaited.choosing if p not in awaited.locked]
@@ -200,7 +201,7 @@ def _choosing(view: dict[str, Any], awaited: Any, commands: dict[Any, Any], pane
     return Step(Message("Pass the screen: each player chooses two action cards unseen."), options)
 
 
-def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
+def _field(view: GluecksritterView, commands: dict[Any, Any]) -> Step:
     number = view["field"]
     options: list[Option] = []
     for player, offered in commands.items():
@@ -222,19 +223,21 @@ def _field(view: dict[str, Any], commands: dict[Any, Any]) -> Step:
     return Step(Message("Field {field}: {what}", field=number, what=_field_words(number)), tuple(options))
 
 
-def _field_words(number: int) -> Text:
-    return {
+def _field_words(number: int | None) -> Text:
+    words: dict[int | None, Text] = {
         1: Message("documents"),
         2: Message("walls"),
         3: Message("towers"),
         4: Message("the Black Knight"),
         5: Message("the coins on field 5"),
         6: Message("the coins on field 6"),
-    }.get(number, Message("the fields"))
+    }
+    return words.get(number, Message("the fields"))
 
 
-def _knight_takes(view: dict[str, Any], name: Text, field: int) -> Text:
-    gold = int((view.get(f"field{field}") or {}).get("gold") or 0)
+def _knight_takes(view: GluecksritterView, name: Text, field: int) -> Text:
+    lying = {5: view["field5"], 6: view["field6"]}.get(field)  # only fields 5 and 6 hold coins
+    gold = lying["gold"] if lying else 0
     if not gold:
         return Message("{player} takes nothing: no gold on field {field}", player=name, field=field)
     from companion.games.gluecksritter.happenings import coins_text
@@ -243,9 +246,9 @@ def _knight_takes(view: dict[str, Any], name: Text, field: int) -> Text:
     return Message("{player} takes the gold from field {field}: {coins}", player=name, field=field, coins=coins)
 
 
-def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Option]:
+def _knight(view: GluecksritterView, player: str, offered: list[str]) -> list[Option]:
     name = named(player, view)
-    knight = view.get("knight") or {}
+    knight = view["knight"]
     options: list[Option] = []
     if "knight-act" in offered:
         gold: tuple[tuple[int, Literal["field5", "field6"]], ...] = ((5, "field5"), (6, "field6"))
@@ -265,7 +268,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
         options.append(Option(Message("{player} takes a wall", player=name), c.RaidPiece(player, "wall")))
         options.append(Option(Message("{player} takes a tower", player=name), c.RaidPiece(player, "tower")))
     if "choose-first-offerer" in offered:
-        for offerer in knight.get("knights", ()):
+        for offerer in knight["knights"] if knight is not None else ():
             options.append(
                 Option(
                     Message("{offerer} offers first", offerer=named(offerer, view)),
@@ -295,7 +298,7 @@ def _knight(view: dict[str, Any], player: str, offered: list[str]) -> list[Optio
     return options
 
 
-def offer_words(offer: dict[str, Any] | None, view: dict[str, Any] | None = None) -> Text | None:
+def offer_words(offer: OfferView | None, view: GluecksritterView | None = None) -> Text | None:
     if not offer:
         return None
     from companion.games.gluecksritter.happenings import offer_text
@@ -308,14 +311,15 @@ def offer_value(ducats: int, walls: int, towers: int, promise: int) -> int:
     return ducats + HAGGLE_VALUE["wall"] * walls + HAGGLE_VALUE["tower"] * towers + promise
 
 
-def to_beat(view: dict[str, Any]) -> Text:
+def to_beat(view: GluecksritterView) -> Text:
     """The offer standing, with its worth, that a new offer must top; none yet: the least offer."""
-    offer = (view.get("knight") or {}).get("offer")
+    knight = view["knight"]
+    offer = knight["offer"] if knight is not None else None
     if not offer:
         return Message("No offer yet: at least 1 Ducat")
     from companion.games.gluecksritter.happenings import offer_text
 
-    worth = offer_value(offer["ducats"], offer.get("walls", 0), offer.get("towers", 0), offer.get("loot_promise", 0))
+    worth = offer_value(offer["ducats"], offer["walls"], offer["towers"], offer["loot_promise"])
     return Message("To beat: {offer} (worth {n})", offer=offer_text(offer), n=worth)
 
 
@@ -324,10 +328,11 @@ def offer_worth(ducats: int, walls: int, towers: int, promise: int) -> Text:
     return Plural("Your offer is worth {n} Ducat", "Your offer is worth {n} Ducats", n)
 
 
-def promised(view: dict[str, Any]) -> Text:
+def promised(view: GluecksritterView) -> Text:
     """The promise a hand-over settles: the Ducats from the loot of the accepted offer."""
-    offer = (view.get("knight") or {}).get("offer") or {}
-    n = int(offer.get("loot_promise") or 0)
+    knight = view["knight"]
+    offer = knight["offer"] if knight is not None else None
+    n = offer["loot_promise"] if offer is not None else 0
     return Plural("Promised: {n} Ducat from the loot", "Promised: {n} Ducats from the loot", n)
 
 

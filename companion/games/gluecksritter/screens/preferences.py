@@ -24,6 +24,7 @@ from companion.app import theme
 from companion.app.room import running_app
 from companion.app.widgets import toggle
 from companion.i18n import Message
+from engines.gluecksritter.view_types import GluecksritterView
 
 SACK, CASTLE = "sack", "castle"
 DEFAULTS: dict[str, Any] = {
@@ -196,7 +197,7 @@ class Kit(GridLayout):
         self._set("special_die", faces)
 
 
-def _running_view(app: Any) -> dict[str, Any] | None:
+def _running_view(app: Any) -> GluecksritterView | None:
     """The public view of the Glücksritter game running, or None (no game, or another game)."""
     table = getattr(app, "table", None)
     if table is None or getattr(app, "game_name", None) != "gluecksritter":

@@ -14,6 +14,7 @@ from kivy.app import App
 
 from engines.core.correction import Correct
 from engines.gluecksritter import commands as c
+from engines.gluecksritter.view_types import GluecksritterView, KnightView
 
 NAMES = {"red": "Anna", "blue": "Ben", "green": "Clara"}  # yellow gives none: called by the colour
 
@@ -87,8 +88,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     driver.choose(app.tr(_m("Roll on the screen")))
     driver.choose(app.tr(_m("Roll on the screen")))
     shot("gluecksritter-duel-rolled")
-    view = table.public_view()["view"]
-    actor = (view.get("knight") or {}).get("actor")
+    view = _view(table)
+    knight = view["knight"]
+    actor = knight["actor"] if knight is not None else None
     if actor is not None:
         shot("gluecksritter-knight")
         victim = next(p["colour"] for p in view["players"] if p["colour"] not in (actor,))
@@ -126,7 +128,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     driver.until(lambda: type(driver.roots()[0]).__name__ == "TableCheck", what="the table check")
     shot("gluecksritter-table-check")
     check = driver.roots()[0]
-    silver = next(p["silver"] for p in table.public_view()["view"]["players"] if p["colour"] == "blue")
+    silver = next(p["silver"] for p in _view(table)["players"] if p["colour"] == "blue")
     check.tap("blue", "silver", _m("Silver"), silver)
     driver.choose("+")
     shot("gluecksritter-table-check-correct")
@@ -136,9 +138,9 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     app.store_game_settings("gluecksritter", settings | {"table_check": False})  # once is enough here
 
     # round 2: three Black Knights go to the dungeon; a royal tax falls due on field 5
-    for player in table.public_view()["view"]["players"]:
-        if player["knight_in_dungeon"]:  # whoever lost round 1's duel has the knight back for this
-            table.submit(Correct(f"{player['colour']}.knight-in-dungeon", 0, "showcase: ransomed"))
+    for seat in _view(table)["players"]:
+        if seat["knight_in_dungeon"]:  # whoever lost round 1's duel has the knight back for this
+            table.submit(Correct(f"{seat['colour']}.knight-in-dungeon", 0, "showcase: ransomed"))
     table.submit(Correct("red.silver", 7, "showcase: red won a side bet"))
     table.submit(c.PlaceDucats(4, 2, draws=(0,) * 6))  # each draw the first coin left: silver for field 5
     for player, cards in (("red", (5, 6)), ("blue", (4, 2)), ("green", (4, 3)), ("yellow", (4, 1))):
@@ -148,7 +150,7 @@ def play(driver: Any, shot: Callable[[str], None]) -> None:
     _decide_until(driver, table, lambda v: (v["field"] or 0) >= 5 or bool(v["taxes"]) or v["phase"] == "A")
     shot("gluecksritter-three-knights")  # field 4: blue, green and yellow go to the dungeon
     _decide_until(driver, table, lambda v: bool(v["taxes"]) or v["phase"] == "A")
-    if table.public_view()["view"]["taxes"]:
+    if _view(table)["taxes"]:
         shot("gluecksritter-royal-tax")
     _decide_until(driver, table, lambda v: v["phase"] == "A")
 
@@ -209,11 +211,12 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     table.type_roll("2")
     driver.frames()
     shot("gluecksritter-2002-first-offerer")
-    knight = table.public_view()["view"]["knight"]
-    table.submit(c.ChooseFirstOfferer(knight["decider"], knight["decider"]))
+    decider = _knight(table)["decider"]
+    assert decider is not None, "a roll named who decides"
+    table.submit(c.ChooseFirstOfferer(decider, decider))
     driver.frames()
     board = app.screen("gluecksritter-board")
-    first = table.public_view()["view"]["knight"]["turn"]
+    first = _knight(table)["turn"]
     dialog = board.open_dialog("offer", player=first)
     # nothing offered yet: "Offer" is greyed, and why is said inside the dialog
     assert dialog.buttons[-1].disabled and dialog.refusal.text, "the refusal stands inside the offer dialog"
@@ -223,14 +226,16 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
     shot("gluecksritter-2002-offer")
     driver.choose(app.tr(_m("Offer")))
     shot("gluecksritter-2002-offer-standing")
-    other = table.public_view()["view"]["knight"]["turn"]
+    other = _knight(table)["turn"]
+    assert other is not None, "an offer stands: the other knight answers it"
     table.submit(c.AcceptOffer(other))
-    _decide_until(driver, table, lambda v: (v.get("knight") or {}).get("stage") in ("act", "promise", None))
-    actor = table.public_view()["view"]["knight"]["actor"]
+    _decide_until(driver, table, lambda v: (v["knight"]["stage"] if v["knight"] else None) in ("act", "promise", None))
+    actor = _knight(table)["actor"]
+    assert actor is not None, "the offer accepted made a Black Knight"
     table.submit(c.KnightAct(actor, "field5"))
     driver.frames()
     if "hand-over" in str(table.awaiting().game):
-        purse = next(p for p in table.public_view()["view"]["players"] if p["colour"] == actor)
+        purse = next(p for p in _view(table)["players"] if p["colour"] == actor)
         dialog = board.open_dialog("hand-over", player=actor)
         (dialog.silver if purse["silver"] else dialog.gold).step(1)
         shot("gluecksritter-2002-hand-over")
@@ -240,7 +245,7 @@ def haggling(driver: Any, shot: Callable[[str], None]) -> None:
 
     # round 2: a lone knight, who raids; the special die shows the sack
     table.submit(c.PlaceDucats(2, 2))
-    jailed = {p["colour"] for p in table.public_view()["view"]["players"] if p["knight_in_dungeon"]}
+    jailed = {p["colour"] for p in _view(table)["players"] if p["knight_in_dungeon"]}
     lone = next(p for p in ("red", "blue", "green") if p not in jailed)
     for player in ("red", "blue", "green"):
         table.submit(c.ChooseActions(player, (4, 1) if player == lone else (2, 3)))
@@ -301,12 +306,12 @@ def _finish_round(driver: Any, table: Any) -> None:
     _decide_until(driver, table, lambda v: v["phase"] == "A")
 
 
-def _decide_until(driver: Any, table: Any, done: Callable[[dict[str, Any]], bool], limit: int = 60) -> None:
+def _decide_until(driver: Any, table: Any, done: Callable[[GluecksritterView], bool], limit: int = 60) -> None:
     """Take the first thing the board offers (declining where it can) until ``done(view)``."""
     from companion.games.gluecksritter.screens.guide import step
 
     for _ in range(limit):
-        view = table.public_view()["view"]
+        view = _view(table)
         if done(view) or not view["awaiting"]:
             return
         awaited = table.awaiting()
@@ -341,7 +346,7 @@ def _name(document: str) -> Any:
     from companion.games.gluecksritter.documents import name
 
     table = App.get_running_app().table
-    return name(table.public_view()["view"], document)
+    return name(_view(table), document)
 
 
 def _m(msgid: str, **values: Any) -> Any:
@@ -355,7 +360,7 @@ def _named(colour: str) -> Any:
     from companion.games.gluecksritter.screens.guide import named
 
     table = App.get_running_app().table
-    return named(colour, table.public_view()["view"] if table is not None else None)
+    return named(colour, _view(table) if table is not None else None)
 
 
 def _who(colour: str) -> Any:
@@ -363,4 +368,17 @@ def _who(colour: str) -> Any:
     from companion.games.gluecksritter.screens.guide import who
 
     table = App.get_running_app().table
-    return who(colour, table.public_view()["view"] if table is not None else None)
+    return who(colour, _view(table) if table is not None else None)
+
+
+def _view(table: Any) -> GluecksritterView:
+    """The table's public view, as Die Glücksritter's engine types it."""
+    view: GluecksritterView = table.public_view()["view"]
+    return view
+
+
+def _knight(table: Any) -> KnightView:
+    """The Black Knight's affair the showcase stands in (field 4)."""
+    knight = _view(table)["knight"]
+    assert knight is not None, "the showcase is at field 4"
+    return knight
