@@ -148,10 +148,11 @@ def counting_makes(made: list[str]) -> None:
     segno.make_qr = counted
 
 
-@in_window
-def test_a_new_size_scales_the_code_without_making_it_again(tmp_path):
-    _play, link = pushed(tmp_path)
-    app, driver = opened(tmp_path)
+def inline_code_counted(data: Path) -> tuple[Any, Any, list[str]]:
+    """The pushed link's code drawn inline on the app's window, each code made from now on
+    counted in the list given back."""
+    _play, link = pushed(data)
+    _app, driver = opened(data)
     from kivy.core.window import Window
 
     from companion.app.pieces.qr import QrCode
@@ -161,6 +162,14 @@ def test_a_new_size_scales_the_code_without_making_it_again(tmp_path):
     code = QrCode(data=link, size_hint=(None, None), **INLINE)
     Window.add_widget(code)
     driver.until(lambda: code.module_px > 0, what="the inline code")
+    return driver, code, made
+
+
+@in_window
+def test_a_new_size_scales_the_code_without_making_it_again(tmp_path):
+    driver, code, made = inline_code_counted(tmp_path)
+    from kivy.core.window import Window
+
     texture = code.texture
     code.size = (300, 300)
     driver.frames(2)
@@ -174,17 +183,10 @@ def test_a_new_size_scales_the_code_without_making_it_again(tmp_path):
 def test_data_no_code_holds_and_a_widget_too_small_draw_nothing(tmp_path):
     """Data longer than any QR code holds draws nothing; a widget too small for one pixel a module
     neither, though the link's code, made before, is kept and ready at once."""
-    _play, link = pushed(tmp_path)
-    app, driver = opened(tmp_path)
+    driver, code, made = inline_code_counted(tmp_path)
     from kivy.core.window import Window
 
-    from companion.app.pieces.qr import QrCode
-
-    made: list[str] = []
-    counting_makes(made)
-    code = QrCode(data=link, size_hint=(None, None), **INLINE)
-    Window.add_widget(code)
-    driver.until(lambda: code.module_px > 0, what="the inline code")
+    link = code.data
     code.data = "x" * 3000  # more than any QR code holds: nothing drawn
     driver.until(lambda: code.ready, what="the code found too long")
     assert (code.module_px, code.modules, list(code._code.size)) == (0, 0, [0, 0])
