@@ -1,23 +1,23 @@
-"""The fit checker (:mod:`companion.app.fit`) in a real window, headless, in a process of its own.
+"""The fit checker (:mod:`companion.app.fit`) over every state the screenshots command walks (the
+shell's screens and each game's showcase), in a real window, headless: each state checked as it is
+drawn, and on a German screen every English text of the catalogues that German says otherwise.
+``test_fit.py`` runs it in a window of its own for each size and language.
 
-``python -m tests.companion.app.fit_check states OUTDIR SIZE LANG``: every state the screenshots
-command walks (its PNGs in OUTDIR), checked as it is drawn; the last line printed is JSON:
-``{"states": [...], "findings": [...]}``.
-
-``python -m tests.companion.app.fit_check cases KIVY_HOME``: small hand-built widgets, each
-checked alone in an 800×480 window; the last line is JSON: ``{case: [finding, ...]}``."""
+For people: ``python -m tests.companion.app.fit_check OUTDIR SIZE LANG`` (e.g. ``/tmp/shots 800x480
+de``) writes every state's PNG to OUTDIR and prints the findings grouped by state, one line each;
+it ends with 1 when there are any."""
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 
 def states(out: Path, size: tuple[int, int], language: str) -> dict[str, Any]:
+    """Every state the screenshots command walks at ``size`` in ``language`` (its PNGs in ``out``),
+    checked as it is drawn: ``{"states": [name, ...], "findings": [finding as a dict, ...]}``."""
     from companion.app.screenshots import shoot
 
     seen: list[str] = []
@@ -98,144 +98,20 @@ def report(findings: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-# ----------------------------------------------------------------------------- hand-built cases
-LONG = "Grün wird auf Feld 2 übergangen: kann 6 nicht ziehen"
-
-
-def _cases() -> dict[str, Callable[[], Any]]:
-    from kivy.uix.boxlayout import BoxLayout
-    from kivy.uix.button import Button
-    from kivy.uix.floatlayout import FloatLayout
-    from kivy.uix.label import Label
-    from kivy.uix.scrollview import ScrollView
-    from kivy.uix.stencilview import StencilView
-
-    def placed(widget: Any, x: float = 20, y: float = 20) -> Any:
-        root = FloatLayout()
-        widget.size_hint = (None, None)
-        widget.pos = (x, y)
-        root.add_widget(widget)
-        return root
-
-    def label(text: str, size: tuple[float, float], **kwargs: Any) -> Any:
-        return Label(**{"text": text, "font_size": 18, "size_hint": (None, None), "size": size, **kwargs})
-
-    def fits() -> Any:
-        return placed(label(LONG, (300, 60), text_size=(300, None)))
-
-    def fits_markup() -> Any:
-        return placed(label("[b]Grün[/b] zieht [color=#aa0000]6[/color] &bl;Feld 2&br;", (300, 40), markup=True))
-
-    def room_above_letters_cut() -> Any:  # the line's box a few pixels taller than the label: no letter is cut
-        return placed(label("man nimmt zwei", (200, 18), text_size=(200, 18), valign="middle"))
-
-    def wrapped_too_low() -> Any:
-        return placed(label(LONG, (150, 30), text_size=(150, None)), 20, 200)
-
-    def wrapped_lines_dropped() -> Any:
-        return placed(label(LONG, (150, 30), text_size=(150, 30), valign="top"))
-
-    def too_many_lines() -> Any:
-        made = label(LONG, (150, 200), text_size=(150, None))
-        made.max_lines = 2  # Kivy's core label takes it only once the label is made
-        return placed(made)
-
-    def shortened() -> Any:
-        return placed(label(LONG, (150, 30), text_size=(150, 30), shorten=True))
-
-    def mid_word() -> Any:
-        return placed(label("Donaudampfschifffahrtsgesellschaft", (120, 200), text_size=(120, None)))
-
-    def wider_than_box() -> Any:
-        return placed(label(LONG, (120, 40)), 340, 200)
-
-    def button_40() -> Any:
-        return placed(Button(text="OK", size=(40, 40)))
-
-    def button_48() -> Any:
-        return placed(Button(text="OK", size=(48, 80)))
-
-    def button_text_cut() -> Any:
-        return placed(Button(text=LONG, size=(120, 56), text_size=(110, None)))
-
-    def scrolling_list_partly_out() -> Any:
-        view = ScrollView(size=(300, 100), do_scroll_x=False)
-        rows = BoxLayout(orientation="vertical", size_hint_y=None, height=400)
-        for n in range(8):
-            rows.add_widget(label(f"Zeile {n + 1}: {LONG[:20]}", (300, 50), size_hint=(1, None)))
-        view.add_widget(rows)
-        view.scroll_y = 0.9  # the first row partly above the view's top edge
-        return placed(view, 20, 200)
-
-    def clipped_not_scrolling() -> Any:
-        area = StencilView(size=(300, 30))
-        area.add_widget(label(LONG[:20], (300, 50), pos=(20, 175)))  # its line across the edge
-        return placed(area, 20, 200)
-
-    return {
-        "fits": fits,
-        "fits_markup": fits_markup,
-        "room_above_letters_cut": room_above_letters_cut,
-        "wrapped_too_low": wrapped_too_low,
-        "wrapped_lines_dropped": wrapped_lines_dropped,
-        "too_many_lines": too_many_lines,
-        "shortened": shortened,
-        "mid_word": mid_word,
-        "wider_than_box": wider_than_box,
-        "button_40": button_40,
-        "button_48": button_48,
-        "button_text_cut": button_text_cut,
-        "scrolling_list_partly_out": scrolling_list_partly_out,
-        "clipped_not_scrolling": clipped_not_scrolling,
-    }
-
-
-def cases(home: Path) -> dict[str, list[dict[str, Any]]]:
-    from companion.app import env
-
-    env.prepare(home, size=(800, 480), headless=True)
-    from kivy.base import EventLoop
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-
-    from companion.app import fit
-
-    EventLoop.ensure_window()
-
-    def frames(count: int = 4) -> None:
-        for _ in range(count):
-            Clock.tick()
-            EventLoop.idle()
-
-    found: dict[str, list[dict[str, Any]]] = {}
-    for name, build in _cases().items():
-        root = build()
-        root.size = Window.size
-        Window.add_widget(root)
-        frames()
-        found[name] = [finding.as_dict() for finding in fit.check_roots(name, [root])]
-        Window.remove_widget(root)
-        frames(1)
-    return found
-
-
 def main(argv: list[str]) -> int:
-    what, *args = argv
-    if what == "states":
-        out, size, language = args
-        width, height = (int(n) for n in size.split("x"))
-        print(json.dumps(states(Path(out), (width, height), language)))
-    elif what == "cases":
-        print(json.dumps(cases(Path(args[0]))))
-    elif what == "report":  # states, printed for people: python -m ... report OUTDIR SIZE LANG
-        out, size, language = args
-        width, height = (int(n) for n in size.split("x"))
-        done = states(Path(out), (width, height), language)
-        print(f"{size} {language}: {len(done['findings'])} findings in {len(done['states'])} states")
-        print(report(done["findings"]))
-    else:
-        print(f"unknown: {what}", file=sys.stderr)
+    if len(argv) != 3:
+        print(
+            "usage: python -m tests.companion.app.fit_check OUTDIR SIZE LANG  (e.g. /tmp/shots 800x480 de)",
+            file=sys.stderr,
+        )
         return 2
+    out, size, language = argv
+    width, height = (int(n) for n in size.split("x"))
+    done = states(Path(out), (width, height), language)
+    print(f"{size} {language}: {len(done['findings'])} findings in {len(done['states'])} states")
+    if done["findings"]:
+        print(report(done["findings"]))
+        return 1
     return 0
 
 
