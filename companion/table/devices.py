@@ -10,17 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from companion.table.loop import Loop
 from hardware.config import HardwareConfig
-from hardware.dice.reader import DiceReader, ReaderState
+from hardware.dice.bluetooth.common import DieLink
+from hardware.dice.reader import DiceReader, ReaderState, ReaderStatus
 from hardware.events import DeviceConnected, DeviceLost, InputEvent
 from hardware.panel import Panel, PlayerLeds, open_leds, open_panel
 
 Sink = Callable[[InputEvent], None]
 PanelFactory = Callable[[Sink], Panel | None]
-ReaderFactory = Callable[[Sink], DiceReader]
+
+
+class DieSource(Protocol):
+    """What the table asks of its die: the serial reader, or the Bluetooth dice
+    (:class:`hardware.dice.bluetooth.source.BluetoothDice`)."""
+
+    def start(self) -> None: ...
+
+    def stop(self, timeout: float = 2.0) -> bool: ...
+
+    def status(self) -> ReaderStatus: ...
+
+
+ReaderFactory = Callable[[Sink], DieSource]
 PanelState = Literal["absent", "waiting", "connected", "lost"]
 
 
@@ -33,6 +47,8 @@ class HardwareStatus:
     panel_detail: str
     die: ReaderState | Literal["absent"]
     die_detail: str
+    dice: tuple[DieLink, ...] = ()
+    """The Bluetooth dice one by one (none for the serial die)."""
 
 
 class Devices:
@@ -87,12 +103,13 @@ class Devices:
 
     def status(self) -> HardwareStatus:
         die: ReaderState | Literal["absent"]
+        links: tuple[DieLink, ...] = ()
         if self.reader is None:
             die, detail = "absent", "no electronic die: roll on the screen or type the roll"
         else:
             reader = self.reader.status()
-            die, detail = reader.state, reader.detail
-        return HardwareStatus(self._panel[0], self._panel[1], die, detail)
+            die, detail, links = reader.state, reader.detail, getattr(reader, "dice", ())
+        return HardwareStatus(self._panel[0], self._panel[1], die, detail, links)
 
     def close(self) -> None:
         if self.reader is not None:
