@@ -14,7 +14,7 @@ from typing import Literal
 
 ButtonSource = Literal["gpio", "keyboard"]
 Die = Literal["number", "special"]
-RollSource = Literal["serial", "screen", "typed"]
+RollSource = Literal["serial", "screen", "typed", "bluetooth"]
 DeviceKind = Literal["panel", "dice"]
 
 
@@ -89,4 +89,19 @@ class DeviceLost:
     at: float
 
 
-InputEvent = ButtonPressed | ButtonReleased | DieRolling | DieSettled | DieTilted | DeviceConnected | DeviceLost
+@dataclass(frozen=True, slots=True)
+class DeviceBattery:
+    """A device told its battery: ``level`` in percent (None: not told), ``low`` when it should be
+    charged soon, ``charging`` while it is on its charger."""
+
+    device: str
+    kind: DeviceKind
+    level: int | None
+    low: bool
+    charging: bool
+    at: float
+
+
+InputEvent = (
+    ButtonPressed | ButtonReleased | DieRolling | DieSettled | DieTilted | DeviceConnected | DeviceLost | DeviceBattery
+)
