@@ -1,54 +1,92 @@
-"""Finding the die: the stable link ``/dev/companion-dice`` when udev made it (the rule in
-``deploy/99-companion-dice.rules``, installed on a Pi by ``deploy/install.sh``), else among the
-USB serial devices that udev lists under /dev/serial/by-id.
+"""Finding the dice: the stable links udev makes (the rule in ``deploy/99-companion-dice.rules``,
+installed on a Pi by ``deploy/install.sh``: ``/dev/companion-dice``, and one
+``/dev/companion-dice-<serial>`` per board that has a serial number), and the USB serial devices
+that udev lists under /dev/serial/by-id.
 
 The by-id names carry the maker, product and serial number of each device, so they survive
 re-plugging and do not depend on the order of plugging. A die is recognised by a name pattern
-(shell-style, case-insensitive), by default ``*dice*``. Exactly one match is used; none or
-several are reported in words and nothing is guessed.
+(shell-style, case-insensitive), by default ``*dice*``. A table may have one board or two side by
+side (one reporting the number die, one the special die): up to :data:`MOST` devices are used,
+each once however many links lead to it; more are reported in words and nothing is guessed.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 BY_ID = Path("/dev/serial/by-id")
 LINK = Path("/dev/companion-dice")
+MOST = 2  # dice boards read side by side
 
 
 @dataclass(frozen=True, slots=True)
 class Detection:
-    """``path`` is the by-id link to open, or ``None``; ``message`` says what was found."""
+    """``paths``: what to open, one path per device (at most :data:`MOST`), empty when nothing
+    can be used; ``candidates``: the names that matched; ``message`` says what was found."""
 
-    path: str | None
+    paths: tuple[str, ...]
     candidates: tuple[str, ...]
     message: str
 
+    @property
+    def path(self) -> str | None:
+        """The first device found, or ``None``."""
+        return self.paths[0] if self.paths else None
+
+
+def device_of(path: str) -> str:
+    """The device a path leads to, so that two links to one board count as one."""
+    return os.path.realpath(path)
+
+
+def _links(link: Path | None) -> list[Path]:
+    """``link`` and the per-board links beside it (``<link>-*``) that lead to a device."""
+    if link is None:
+        return []
+    found = [link] if link.exists() else []
+    try:
+        found += sorted(path for path in link.parent.glob(f"{link.name}-*") if path.exists())
+    except OSError:
+        pass
+    return found
+
 
 def find_dice(directory: Path = BY_ID, pattern: str = "*dice*", link: Path | None = LINK) -> Detection:
-    """``link`` when it leads to a device; else the one serial device under ``directory`` whose
-    name matches ``pattern``, if exactly one does."""
-    if link is not None and link.exists():
-        return Detection(str(link), (link.name,), f"found {link}")
+    """The dice devices: the links udev made (``link`` first), then the serial devices under
+    ``directory`` whose names match ``pattern``, each device once; up to :data:`MOST` are used."""
+    links = _links(link)
+    names: list[str] = []
+    problem: str | None = None
     try:
         names = sorted(entry.name for entry in directory.iterdir() if entry.exists())
     except FileNotFoundError:
-        return Detection(None, (), f"no USB serial device is plugged in ({directory} does not exist)")
+        problem = f"no USB serial device is plugged in ({directory} does not exist)"
     except OSError as exc:
-        return Detection(None, (), f"cannot list {directory}: {exc.strerror or exc}")
+        problem = f"cannot list {directory}: {exc.strerror or exc}"
     matches = tuple(name for name in names if fnmatch.fnmatchcase(name.lower(), pattern.lower()))
-    if len(matches) == 1:
-        return Detection(str(directory / matches[0]), matches, f"found {directory / matches[0]}")
-    if len(matches) > 1:
-        listed = ", ".join(matches)
+    devices: dict[str, str] = {}  # device -> the first path found for it
+    for path in [*map(str, links), *(str(directory / name) for name in matches)]:
+        devices.setdefault(device_of(path), path)
+    paths = tuple(devices.values())
+    candidates = (*(path.name for path in links), *matches)
+    if len(paths) > MOST:
+        listed = ", ".join(paths)
         return Detection(
-            None, matches, f"several serial devices match {pattern!r}: {listed}; set the dice port to the one you mean"
+            (),
+            candidates,
+            f"{len(paths)} serial devices match {pattern!r}: {listed}; companion reads at most {MOST} dice:"
+            " set the dice ports to the ones you mean",
         )
+    if paths:
+        return Detection(paths, candidates, "found " + " and ".join(paths))
+    if problem is not None:
+        return Detection((), (), problem)
     if not names:
-        return Detection(None, (), f"no USB serial device is plugged in ({directory} is empty)")
+        return Detection((), (), f"no USB serial device is plugged in ({directory} is empty)")
     listed = ", ".join(names)
     return Detection(
-        None, (), f"no serial device matches {pattern!r} (present: {listed}); set the dice port or the pattern"
+        (), (), f"no serial device matches {pattern!r} (present: {listed}); set the dice port or the pattern"
     )

@@ -12,6 +12,11 @@ exception raised by the sink is logged and counted; the reader carries on.
 
 ``DiceTracker`` is the pure part: it decides which parsed lines become events (sequence
 numbers, the expected device, a settled roll only after the die was seen rolling).
+
+``DiceReaders`` reads a table's dice however many boards it has: one board reporting both dice,
+or two side by side (one reporting the number die, one the special die), each on its own port
+with its own reader, all into the same sink. A board that goes away is lost on its own; the other
+goes on. ``open_dice`` makes it from the settings.
 """
 
 from __future__ import annotations
@@ -23,12 +28,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 import serial
 
 from hardware.dice.config import DiceConfig
-from hardware.dice.detect import BY_ID, LINK, find_dice
+from hardware.dice.detect import BY_ID, LINK, MOST, device_of, find_dice
 from hardware.dice.protocol import (
     SEQUENCE_MODULUS,
     Heartbeat,
@@ -70,6 +75,8 @@ class ReaderStatus:
     missed: int = 0
     opens: int = 0
     sink_errors: int = 0
+    boards: tuple[ReaderStatus, ...] = ()
+    """With two boards side by side, each board's own status (the fields above sum them up)."""
 
     @property
     def dropped_total(self) -> int:
@@ -131,12 +138,36 @@ class DiceTracker:
         raise TypeError(f"not a dice line: {line!r}")  # pragma: no cover
 
 
+class Claims:
+    """The devices the readers of one table have open or are opening, so that two readers looking
+    for dice never take the same board (a device counts once, whichever link leads to it)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: dict[str, str] = {}  # the path taken -> its device when it was taken
+
+    def take(self, paths: tuple[str, ...]) -> str | None:
+        """The first of ``paths`` whose device nobody holds, now held; None when all are."""
+        with self._lock:
+            for path in paths:
+                device = device_of(path)
+                if device not in self._held.values():
+                    self._held[path] = device
+                    return path
+        return None
+
+    def give_back(self, path: str) -> None:
+        """The device ``path`` led to when it was taken is free again (its link may be gone by now)."""
+        with self._lock:
+            self._held.pop(path, None)
+
+
 class DiceReader:
     """The serial die as a stream of input events. ``start()`` returns at once; ``stop()`` ends
     the thread within about ``READ_TIMEOUT`` seconds, whether the port is open, failing or gone.
 
     ``link`` and then ``by_id_dir`` are where auto-detection looks; ``clock`` stamps the events
-    (``time.monotonic``).
+    (``time.monotonic``). Readers that share ``claims`` never take the same board.
     """
 
     def __init__(
@@ -148,8 +179,10 @@ class DiceReader:
         link: Path | None = LINK,
         clock: Callable[[], float] = time.monotonic,
         read_timeout: float = READ_TIMEOUT,
+        claims: Claims | None = None,
     ) -> None:
         self.config = config
+        self._claims = claims if claims is not None else Claims()
         self._sink = sink
         self._by_id_dir = by_id_dir
         self._link = link
@@ -246,19 +279,30 @@ class DiceReader:
     def _attempt(self) -> bool:
         """Find and open the port, then read it until it fails. False when it could not be opened."""
         target = self._find_port()
-        port = self._open(target) if target is not None else None
-        if target is None or port is None:
+        if target is None:
             return False
-        self._session(port, target)
+        try:
+            port = self._open(target)
+            if port is None:
+                return False
+            self._session(port, target)
+        finally:
+            if self.config.port_kind == "auto":
+                self._claims.give_back(target)
         return True
 
     def _find_port(self) -> str | None:
+        """The port to open; in auto mode one that no other reader of the table holds, now held."""
         if self.config.port_kind != "auto":
             return self.config.port
         found = find_dice(self._by_id_dir, self.config.detect_pattern, self._link)
-        if found.path is None:
+        if not found.paths:
             self._set_state("searching", found.message)
-        return found.path
+            return None
+        target = self._claims.take(found.paths)
+        if target is None:
+            self._set_state("searching", f"no other die: {' and '.join(found.paths)} is read already")
+        return target
 
     def _open(self, target: str) -> serial.SerialBase | None:
         try:
@@ -371,3 +415,91 @@ class DiceReader:
             self._state, self._detail = state, detail
             if target is not None:
                 self._target = target
+
+
+class DiceInput(Protocol):
+    """What the table needs of its dice: a :class:`DiceReader` or :class:`DiceReaders`."""
+
+    def start(self) -> None: ...
+
+    def stop(self, timeout: float = 2.0) -> bool: ...
+
+    def status(self) -> ReaderStatus: ...
+
+    @property
+    def running(self) -> bool: ...
+
+
+_WORST_FIRST: tuple[ReaderState, ...] = ("silent", "searching", "waiting", "idle", "stopped", "disabled", "connected")
+
+
+class DiceReaders:
+    """A table's dice on one port or two, read side by side into one sink.
+
+    With ``port = "auto"`` two readers share the search: the first board found is read by one, a
+    second board by the other (more than two boards are said in words and none is read). With
+    ``ports`` each port has its own reader; with one ``port``, one reader. Each reader reports its
+    own board connected and lost, so a board unplugged is lost on its own and the other goes on.
+    """
+
+    def __init__(self, config: DiceConfig, sink: Sink, **options: Any) -> None:
+        self.config = config
+        claims = Claims()
+        if config.port_kind == "auto":
+            each: tuple[DiceConfig, ...] = (config,) * MOST
+        else:
+            each = config.each_port()
+        self.readers = tuple(DiceReader(one, sink, claims=claims, **options) for one in each)
+
+    def start(self) -> None:
+        for reader in self.readers:
+            reader.start()
+
+    def stop(self, timeout: float = 2.0) -> bool:
+        return all([reader.stop(timeout) for reader in self.readers])
+
+    @property
+    def running(self) -> bool:
+        return any(reader.running for reader in self.readers)
+
+    def __enter__(self) -> DiceReaders:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def status(self) -> ReaderStatus:
+        """One board: its status. Two (each reader that has opened a port so far): the two summed
+        up, the worst state first, and each in ``boards``."""
+        every = [reader.status() for reader in self.readers]
+        shown = [status for status in every if status.opens > 0] or every[:1]
+        if len(shown) == 1:
+            return shown[0]
+        dropped: Counter[str] = Counter()
+        for status in shown:
+            dropped.update(status.dropped)
+        state = min((status.state for status in shown), key=_WORST_FIRST.index)
+
+        def joined(values: list[str | None]) -> str | None:
+            present = [value for value in values if value is not None]
+            return ", ".join(present) if present else None
+
+        return ReaderStatus(
+            state=state,
+            detail="; ".join(status.detail for status in shown),
+            port=joined([status.port for status in shown]),
+            device=joined([status.device for status in shown]),
+            firmware=joined([status.firmware for status in shown]),
+            accepted=sum(status.accepted for status in shown),
+            dropped=dict(dropped),
+            missed=sum(status.missed for status in shown),
+            opens=sum(status.opens for status in shown),
+            sink_errors=sum(status.sink_errors for status in shown),
+            boards=tuple(shown),
+        )
+
+
+def open_dice(config: DiceConfig, sink: Sink, **options: Any) -> DiceReaders:
+    """The table's dice as the settings name them (``options`` as :class:`DiceReader` takes them)."""
+    return DiceReaders(config, sink, **options)

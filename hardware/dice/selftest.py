@@ -1,12 +1,15 @@
 """The die's self-test: listen for a while, ask for a roll, and say plainly what was heard.
 
-``listen`` runs a ``DiceReader`` for up to ``seconds`` (ending early once ``rolls`` settled rolls
-arrived) and returns a ``SelftestReport``. Its verdict is one of:
+``listen`` reads the table's dice (one board, or two side by side: :class:`DiceReaders`) for up
+to ``seconds``, ending early once every board that spoke gave ``rolls`` settled rolls, and returns
+a ``SelftestReport``. With two boards it names each: its port, device, firmware and rolls. Its
+verdict is one of:
 
-- ``ok``: rolls arrived;
-- ``not-rolled``: the die talks (heartbeats) but no roll settled, or every roll came out tilted;
+- ``ok``: rolls arrived (from each board that spoke);
+- ``not-rolled``: the die talks (heartbeats) but no roll settled, or every roll came out tilted
+  (with two boards: one of them gave no roll);
 - ``silent``: the port opened but no valid line arrived — the "silent die";
-- ``not-found``: no port could be opened (unplugged, wrong path, several candidates);
+- ``not-found``: no port could be opened (unplugged, wrong path, more than two candidates);
 - ``disabled``: the configured port is ``none``.
 """
 
@@ -21,10 +24,30 @@ from typing import Literal
 
 from hardware.dice.config import DiceConfig
 from hardware.dice.detect import BY_ID
-from hardware.dice.reader import DiceReader
-from hardware.events import DeviceLost, Die, DieRolling, DieSettled, DieTilted, InputEvent
+from hardware.dice.reader import ReaderStatus, open_dice
+from hardware.events import DeviceConnected, DeviceLost, Die, DieRolling, DieSettled, DieTilted, InputEvent
 
 Verdict = Literal["ok", "not-rolled", "silent", "not-found", "disabled"]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One of two boards side by side: where it was read, what it said of itself, its rolls."""
+
+    port: str | None
+    device: str | None
+    firmware: str | None
+    heard: bool
+    rolls: tuple[tuple[Die, int], ...] = ()
+
+    def text(self) -> str:
+        name = f"{self.device or 'a die'} on {self.port or 'no port'}"
+        if not self.heard:
+            return f"  {name}: silent, no valid line."
+        said = f"  {name} (firmware {self.firmware or 'unknown'}): "
+        if not self.rolls:
+            return said + "talking, but no roll arrived: roll it."
+        return said + f"{len(self.rolls)} roll(s): " + ", ".join(f"{die} {face}" for die, face in self.rolls) + "."
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +65,14 @@ class SelftestReport:
     lost: tuple[str, ...] = ()
     detail: str = ""
     disabled: bool = False
+    boards: tuple[Board, ...] = ()
+    """With two boards side by side, each one (empty with one board)."""
 
     @property
     def verdict(self) -> Verdict:
         if self.disabled:
             return "disabled"
-        if self.rolls:
+        if self.rolls and all(board.rolls for board in self.boards if board.heard):
             return "ok"
         if self.heard:
             return "not-rolled"
@@ -68,12 +93,17 @@ class SelftestReport:
                 lines.append(f"  die not found: {self.detail}")
             case "silent":
                 lines.append(f"  silent die: the port opened but no valid line arrived in {self.seconds:.1f} s.")
-            case "not-rolled":
+            case "not-rolled" if not self.rolls:
                 lines.append(f"  the die {self.device} is talking (firmware {self.firmware or 'unknown'}) but no roll")
                 lines[-1] += " came out: every roll landed tilted." if self.tilted else " arrived: roll it."
+            case "not-rolled" if self.rolls:
+                lines.append("  one of the two dice gave no roll: roll each of them.")
             case "ok":
                 shown = ", ".join(f"{die} {face}" for die, face in self.rolls)
                 lines.append(f"  ok: {len(self.rolls)} roll(s) from {self.device}: {shown}.")
+        if self.boards:
+            lines.append(f"  {len(self.boards)} dice boards side by side:")
+            lines.extend(board.text() for board in self.boards)
         if self.tilted:
             lines.append(f"  {self.tilted} tilted roll(s): the table was asked to roll again.")
         if self.dropped:
@@ -91,21 +121,27 @@ def listen(
     seconds: float = 10.0,
     *,
     rolls: int = 1,
+    boards: int = 1,
     by_id_dir: Path = BY_ID,
     cancel: threading.Event | None = None,
 ) -> SelftestReport:
-    """Listen to the die for up to ``seconds``; stop early after ``rolls`` rolls (0: never) or on ``cancel``."""
+    """Listen to the dice for up to ``seconds``; stop early once at least ``boards`` boards are
+    connected and each gave ``rolls`` rolls (0: never), or on ``cancel``."""
     events: list[InputEvent] = []
     lock = threading.Lock()
     enough = threading.Event()
+    connected: set[str] = set()
 
     def sink(event: InputEvent) -> None:
         with lock:
             events.append(event)
-            if rolls and sum(isinstance(e, DieSettled) for e in events) >= rolls:
+            if isinstance(event, DeviceConnected):
+                connected.add(event.device)
+            settled = [e.device for e in events if isinstance(e, DieSettled)]
+            if rolls and len(connected) >= boards and all(settled.count(device) >= rolls for device in connected):
                 enough.set()
 
-    reader = DiceReader(config, sink, by_id_dir=by_id_dir)
+    reader = open_dice(config, sink, by_id_dir=by_id_dir)
     started = time.monotonic()
     reader.start()
     try:
@@ -134,4 +170,10 @@ def listen(
         lost=tuple(e.reason for e in seen if isinstance(e, DeviceLost)),
         detail=detail,
         disabled=config.port_kind == "none",
+        boards=tuple(_board(each, seen) for each in status.boards),
     )
+
+
+def _board(status: ReaderStatus, seen: list[InputEvent]) -> Board:
+    rolled = tuple((e.die, e.face) for e in seen if isinstance(e, DieSettled) and e.device == status.device)
+    return Board(status.port, status.device, status.firmware, status.accepted > 0, rolled)
