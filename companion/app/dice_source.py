@@ -1,18 +1,59 @@
-"""Where the rolls come from: the serial die, the screen's die or a real die's face typed, as the
-settings choose, switched at once on the running table (which keeps its panel and what was chosen
-on it); the emulated serial die thrown from the screen (``--dice emulator``); and what opening the
-table's devices raises when they cannot be used."""
+"""Where the rolls come from: the serial die, the screen's die, a real die's face typed or the
+Bluetooth dice paired by touch, as the settings choose, switched at once on the running table
+(which keeps its panel and what was chosen on it); the search for Bluetooth dice and their pairing;
+the emulated serial die thrown from the screen (``--dice emulator``); and what opening the table's
+devices raises when they cannot be used."""
 
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from engines.core.errors import CompanionError
 
 if TYPE_CHECKING:
     from companion.app.host import Host
+    from companion.app.settings import AppSettings
     from companion.table.devices import ReaderFactory
+    from hardware.dice.bluetooth.common import BluetoothConfig, FoundDie
+    from hardware.dice.bluetooth.source import Backend
+
+SEARCH_SECONDS = 8.0
+"""How long "Search for dice" listens."""
+ELECTRONIC = ("serial", "bluetooth")
+"""The sources that are a device the table reads."""
+
+
+def bluetooth_config(settings: AppSettings) -> BluetoothConfig:
+    """The paired dice of the app's settings, for the Bluetooth source."""
+    from hardware.dice.bluetooth.common import BluetoothConfig, PairedDie
+
+    return BluetoothConfig(
+        tuple(
+            PairedDie(die["address"], die["kind"], die["name"], die["die"])  # type: ignore[arg-type]
+            for die in settings.bluetooth_dice
+        )
+    )
+
+
+def chosen_die(
+    settings: AppSettings, serial: ReaderFactory | None, backend: Callable[[], Backend] | None = None
+) -> ReaderFactory | None:
+    """The table's die as the settings choose it: the serial die's reader (``serial``, from the
+    hardware settings file), the paired Bluetooth dice, or none (the screen's die, a face typed)."""
+    if settings.die == "serial":
+        return serial
+    if settings.die != "bluetooth":
+        return None
+    config = bluetooth_config(settings)
+
+    def bluetooth(sink: Any) -> Any:
+        from hardware.dice.bluetooth.source import BluetoothDice
+
+        return BluetoothDice(config, sink, backend=backend)
+
+    return bluetooth
 
 
 def device_failures() -> tuple[type[Exception], ...]:
@@ -31,6 +72,9 @@ def device_failures() -> tuple[type[Exception], ...]:
 
 class DiceSource:
     """The app's part that chooses the die: a mixin of :class:`~companion.app.shell.CompanionApp`."""
+
+    bluetooth_backend: Callable[[], Backend] | None = None
+    """What makes the Bluetooth radio (None: bleak's); a test's fake radio stands here."""
 
     def die_source(self: Host) -> str:
         return self.settings_.die
@@ -52,15 +96,58 @@ class DiceSource:
         was = self.settings_.die
         self.settings_.die = source
         self.save_settings()
-        if self.table is not None and (was == "serial") != (source == "serial"):
-            dice: ReaderFactory | None = None
-            make = getattr(self.hardware, "dice", None)  # run.Hardware gives the die alone
-            if source == "serial" and make is not None:
-                try:
-                    dice = make()
-                except device_failures() as error:  # a settings file or port that cannot be used
-                    from companion.app.problems import hardware_problems
-
-                    self.tell(hardware_problems(error), refusal=True)
-            self.table.use_dice(dice)
+        if self.table is not None and was != source and (was in ELECTRONIC or source in ELECTRONIC):
+            DiceSource._use_chosen_die(self)
         self.refresh()
+
+    def _use_chosen_die(self: Host) -> None:
+        """The running table reads the die the settings choose from now on."""
+        assert self.table is not None
+        serial: ReaderFactory | None = None
+        make = getattr(self.hardware, "dice", None)  # run.Hardware gives the die alone
+        if self.settings_.die == "serial" and make is not None:
+            try:
+                serial = make()
+            except device_failures() as error:  # a settings file or port that cannot be used
+                from companion.app.problems import hardware_problems
+
+                self.tell(hardware_problems(error), refusal=True)
+        self.table.use_dice(chosen_die(self.settings_, serial, cast(DiceSource, self).bluetooth_backend))
+
+    # -- the Bluetooth dice, paired by touch
+
+    def paired_dice(self: Host) -> list[dict[str, str]]:
+        return list(self.settings_.bluetooth_dice)
+
+    def search_dice(self, found: Callable[[FoundDie], None], done: Callable[[str | None], None]) -> None:
+        """Listen for dice a while: ``found`` for each die heard, then ``done`` (None, or why no
+        search could be made); both on the UI loop."""
+        from kivy.clock import Clock
+
+        from hardware.dice.bluetooth.source import search
+
+        def later(call: Callable[..., None]) -> Callable[..., None]:
+            return lambda *args: Clock.schedule_once(lambda _dt: call(*args))
+
+        search(SEARCH_SECONDS, later(found), later(done), backend=self.bluetooth_backend)
+
+    def pair_die(self, die: FoundDie, role: str) -> None:
+        """``die`` rolls as the game's ``role`` die (number or special) from now on: the die paired
+        for that role before, or this die paired for the other role, is forgotten."""
+        host = cast("Host", self)
+        kept = [d for d in host.settings_.bluetooth_dice if d["die"] != role and d["address"] != die.address]
+        paired = {"address": die.address, "kind": die.kind, "name": die.name, "die": role}
+        host.settings_.bluetooth_dice = sorted([*kept, paired], key=lambda d: d["die"])
+        self._paired_changed()
+
+    def forget_die(self, address: str) -> None:
+        host = cast("Host", self)
+        host.settings_.bluetooth_dice = [d for d in host.settings_.bluetooth_dice if d["address"] != address]
+        self._paired_changed()
+
+    def _paired_changed(self) -> None:
+        host = cast("Host", self)
+        host.save_settings()
+        if host.table is not None and host.settings_.die == "bluetooth":
+            DiceSource._use_chosen_die(host)
+        host.refresh()

@@ -52,7 +52,8 @@ def size(text: str) -> tuple[int, int]:
 
 class Hardware:
     """What the app gives each new table: the panel and LEDs from the hardware settings file (the
-    keyboard when there is none), and the serial die only when the app's settings choose it.
+    keyboard when there is none), and the serial die or the paired Bluetooth dice only when the
+    app's settings choose them.
 
     Nothing is read or imported until the first table opens (gpiozero, pyserial and the settings
     file's models cost a third of a second): the start screen comes first. A settings file that
@@ -81,11 +82,11 @@ class Hardware:
         return self._config
 
     def __call__(self) -> dict[str, Any]:
+        from companion.app.dice_source import chosen_die
         from companion.table.devices import from_config
 
         hardware = from_config(self.config(), pin_factory=None)
-        if self.app_settings().die != "serial":
-            hardware["dice"] = None
+        hardware["dice"] = chosen_die(self.app_settings(), hardware["dice"])  # serial, Bluetooth or none
         return hardware
 
     def dice(self) -> Any:

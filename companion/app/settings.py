@@ -1,7 +1,7 @@
 """The app's settings, kept beside the journal as ``app-settings.json``: the language, where rolls
-come from, where the table stands (for BG Stats), the screen the app showed last (to open it again
-after a restart), and each game's own settings under ``games`` (a game checks its own: its
-contract's ``settings.read``). Written atomically on every change.
+come from (and the Bluetooth dice paired by touch), where the table stands (for BG Stats), the
+screen the app showed last (to open it again after a restart), and each game's own settings under
+``games`` (a game checks its own: its contract's ``settings.read``). Written atomically on every change.
 
 A file that cannot be read, or a value that cannot be used, is said in the table's language, one
 problem each: the values that can be used are kept, every other one is its default, and the file
@@ -33,7 +33,9 @@ FILE = "app-settings.json"
 LARGEST = 1024 * 1024
 """The most bytes the file may have: a table's own card list in it takes some 5 KB."""
 LANGUAGES = ("de", "en")
-DIES = ("serial", "screen", "typed")
+DIES = ("serial", "screen", "typed", "bluetooth")
+DIE_KINDS = ("godice", "pixels")
+ROLES = ("number", "special")
 SCREEN_NAME = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
@@ -46,7 +48,11 @@ class SettingsError(CompanionError, ValueError):
 class AppSettings:
     language: str = "de"
     die: str = "screen"
-    """Where rolls come from: the serial die, the app's on-screen die, or a real die's face typed."""
+    """Where rolls come from: the serial die, the app's on-screen die, a real die's face typed, or
+    the Bluetooth dice paired below."""
+    bluetooth_dice: list[dict[str, str]] = field(default_factory=list)
+    """The smart dice paired by touch, each ``{"address", "kind", "name", "die"}``: at most one
+    for each of the game's dice (``die``: number or special)."""
     location: str = "Companion table"
     screen: str = "start"
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -63,13 +69,30 @@ class AppSettings:
         return json.dumps(data, indent=2, ensure_ascii=False)
 
 
+def _paired(value: Any) -> bool:
+    """A list of paired dice: each with its address, kind, name and role, no role twice."""
+    if not isinstance(value, list) or len(value) > len(ROLES):
+        return False
+    for die in value:
+        if not isinstance(die, dict) or set(die) != {"address", "kind", "name", "die"}:
+            return False
+        if not all(isinstance(die[key], str) for key in die) or not 1 <= len(die["address"]) <= 64:
+            return False
+        if die["kind"] not in DIE_KINDS or die["die"] not in ROLES or len(die["name"]) > 60:
+            return False
+    return len({die["die"] for die in value}) == len(value)
+
+
 GOOD = {
     "language": lambda value: value in LANGUAGES,
     "die": lambda value: value in DIES,
+    "bluetooth_dice": _paired,
     "location": lambda value: isinstance(value, str) and 1 <= len(value.strip()) <= 60,
     "screen": lambda value: isinstance(value, str) and bool(SCREEN_NAME.match(value)),
-    "games": lambda value: isinstance(value, dict)
-    and all(isinstance(k, str) and GAME_NAME.match(k) and isinstance(v, dict) for k, v in value.items()),
+    "games": lambda value: (
+        isinstance(value, dict)
+        and all(isinstance(k, str) and GAME_NAME.match(k) and isinstance(v, dict) for k, v in value.items())
+    ),
     "older": lambda value: isinstance(value, dict),
 }
 

@@ -57,15 +57,42 @@ TYPED = Message("Die: a real one, its face tapped")
 """Without the electronic die, the settings' "typed": the table rolls its own die and taps the face."""
 
 
+BLUETOOTH = Message("Die: Bluetooth")
+
+
+def bluetooth_words(state: Any) -> list[Any]:
+    """The Bluetooth dice: a die that went away, one still looked for, a battery running low; all
+    well in two words."""
+    from companion.table.rolls import DIE_TEXTS
+
+    if state.die == "disabled":
+        return [Message("Die: Bluetooth cannot be used") if state.dice else Message("Die: no Bluetooth die paired")]
+    said: list[Any] = []
+    for link in state.dice:
+        if link.gone:
+            said.append(Message("Die: {die} went away!", die=DIE_TEXTS[link.die]))
+        elif link.state != "connected":
+            said.append(Message("Die: looking for {die}", die=DIE_TEXTS[link.die]))
+        if link.battery_low:
+            said.append(Message("Battery low: {die}", die=DIE_TEXTS[link.die]))
+    return said or [DIE.get(state.die, DIE["silent"])]
+
+
 def parts(table: Any, source: str = "screen") -> list[Any]:
     """The panel (only in a game with a secret choice on it), the die, whose
     move; ``source`` is where the settings say rolls come from."""
     if table is None:
-        return [TYPED if source == "typed" else DIE["absent"], Message("No game running")]
+        alone = {"typed": TYPED, "bluetooth": BLUETOOTH}.get(source, DIE["absent"])
+        return [alone, Message("No game running")]
     state = table.status()
-    die = TYPED if source == "typed" and state.die in ("absent", "disabled") else DIE.get(state.die, DIE["silent"])
+    if source == "bluetooth" and state.die != "absent":
+        dice = bluetooth_words(state)
+    elif source == "typed" and state.die in ("absent", "disabled"):
+        dice = [TYPED]
+    else:
+        dice = [DIE.get(state.die, DIE["silent"])]
     panel = [PANEL.get(state.panel, PANEL["lost"])] if table.uses_panel() else []
-    return [*panel, die, whose_move(table.awaiting(), table.public_view()["view"])]
+    return [*panel, *dice, whose_move(table.awaiting(), table.public_view()["view"])]
 
 
 def line(table: Any, source: str = "screen") -> Any:

@@ -34,7 +34,7 @@ def roll_controls(app: ScreenApp, die: str, pictures: Pictures | None = None) ->
     if source == "typed":
         return _typed(app, table, die, pictures or {})
     shown: list[Any] = []
-    if source == "serial":
+    if source in ("serial", "bluetooth"):  # the serial die, or a paired smart die
         shown.append(Factory.Body(text=app.tr(Message("Throw the electronic die."))))
         if app.has_emulated_die:
             throw = Factory.Big(text=app.tr(Message("Throw the emulated die")))
