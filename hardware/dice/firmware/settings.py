@@ -24,5 +24,5 @@ FACES = None
 CALIBRATE = False
 
 # True while building or calibrating: the REPL comes back as a second serial port. Leave it False
-# on the table: with two ports, companion's automatic search finds two dice and asks which.
+# on the table: companion's automatic search would take that second port for a second die.
 USB_CONSOLE = False
