@@ -1,5 +1,9 @@
 """The hardware one table owns: the button panel with its LEDs, and the electronic die's reader.
 
+Which dice the electronic dice serve: a table with one board that reports the number die for
+every roll uses it for the special die too (:meth:`Devices.serves_both`); two boards side by
+side, or one that reports both dice, each say which die they rolled.
+
 The table hands factories that take a sink (``lambda sink: open_panel(config, sink, ...)``,
 ``lambda sink: DiceReader(config, sink)``); the sinks it passes hop onto the UI loop, so every
 event reaches ``deliver`` there, in the order the hardware sent it. Starting and closing the
@@ -15,8 +19,8 @@ from typing import Any, Literal, Protocol
 from companion.table.loop import Loop
 from hardware.config import HardwareConfig
 from hardware.dice.bluetooth.common import DieLink
-from hardware.dice.reader import DiceReader, ReaderState, ReaderStatus
-from hardware.events import DeviceConnected, DeviceLost, InputEvent
+from hardware.dice.reader import ReaderState, ReaderStatus, open_dice
+from hardware.events import DeviceConnected, DeviceLost, Die, DieRolling, DieSettled, DieTilted, InputEvent
 from hardware.panel import Panel, PlayerLeds, open_leds, open_panel
 
 Sink = Callable[[InputEvent], None]
@@ -49,6 +53,8 @@ class HardwareStatus:
     die_detail: str
     dice: tuple[DieLink, ...] = ()
     """The Bluetooth dice one by one (none for the serial die)."""
+    boards: tuple[ReaderStatus, ...] = ()
+    """Two serial dice boards side by side, one by one (none for one board)."""
 
 
 class Devices:
@@ -69,6 +75,8 @@ class Devices:
         self._panel: tuple[PanelState, str] = (
             ("waiting", "not started") if self.panel is not None else ("absent", "no panel: choose on the screen")
         )
+        self._dice_on: set[str] = set()  # the electronic dice connected now, by device
+        self._reported: dict[str, set[Die]] = {}  # the dice each device has reported so far
 
     def start(self) -> None:
         if self.panel is not None:
@@ -81,12 +89,25 @@ class Devices:
             self._panel = ("connected", event.detail)
         elif isinstance(event, DeviceLost) and event.kind == "panel":
             self._panel = ("lost", event.reason)
+        elif isinstance(event, DeviceConnected) and event.kind == "dice":
+            self._dice_on.add(event.device)
+        elif isinstance(event, DeviceLost) and event.kind == "dice":
+            self._dice_on.discard(event.device)
+        elif isinstance(event, DieRolling | DieSettled | DieTilted):
+            self._reported.setdefault(event.device, set()).add(event.die)
         self._deliver(event)
+
+    def serves_both(self, device: str) -> bool:
+        """Whether the electronic die ``device`` stands for either die: it is the only one
+        connected and it has only ever reported one die (a board with one die on it says NUMBER
+        for every roll). Two boards side by side, or one that has reported both dice, do not."""
+        return self._dice_on <= {device} and len(self._reported.get(device, ())) <= 1
 
     def replace_reader(self, dice: ReaderFactory | None) -> None:
         """Another die (or none) from now on; the panel and what was chosen on it stay."""
         if self.reader is not None:
             self.reader.stop()
+        self._dice_on.clear()  # a stopped reader reports nothing lost
         self.reader = dice(self._sink) if dice is not None else None
         if self.reader is not None:
             self.reader.start()
@@ -104,12 +125,14 @@ class Devices:
     def status(self) -> HardwareStatus:
         die: ReaderState | Literal["absent"]
         links: tuple[DieLink, ...] = ()
+        boards: tuple[ReaderStatus, ...] = ()
         if self.reader is None:
             die, detail = "absent", "no electronic die: roll on the screen or type the roll"
         else:
             reader = self.reader.status()
             die, detail, links = reader.state, reader.detail, getattr(reader, "dice", ())
-        return HardwareStatus(self._panel[0], self._panel[1], die, detail, links)
+            boards = getattr(reader, "boards", ())
+        return HardwareStatus(self._panel[0], self._panel[1], die, detail, links, boards)
 
     def close(self) -> None:
         if self.reader is not None:
@@ -135,6 +158,7 @@ def from_config(config: HardwareConfig, *, pin_factory: Any) -> dict[str, Any]:
 
 
 def dice_factory(config: HardwareConfig) -> ReaderFactory | None:
-    """The die's reader as the settings file names it; None when it names no die."""
+    """The dice's readers as the settings file names them (one port, two, or the search for up to
+    two boards); None when it names no die."""
     dice = config.dice
-    return None if dice.port_kind == "none" else lambda sink: DiceReader(dice, sink)
+    return None if dice.port_kind == "none" else lambda sink: open_dice(dice, sink)

@@ -3,6 +3,10 @@
 The first roll awaited is the one a settled die fills: the same die, whoever threw it. A roll
 of the other die, a roll nobody waits for and a die that landed tilted are refused in words and
 change nothing.
+
+An electronic die that serves both dice (a table with one board: it says NUMBER for every roll)
+rolls for the die awaited; when both dice are awaited the table is asked which one the roll was
+for (:func:`which_die`, answered by :meth:`companion.table.Table.roll_for`).
 """
 
 from __future__ import annotations
@@ -51,3 +55,17 @@ def tilted(wanted: list[RollWanted], roll: DieTilted) -> Refused:
     return Refused(
         "table.die-tilted", f"{DIE_NAMES[roll.die].capitalize()} landed tilted: roll it again.", player, text
     )
+
+
+def which_die(wanted: list[RollWanted], roll: DieSettled) -> Refused:
+    """The question for a roll of the die serving both dice while both are awaited: nothing is
+    used until the table says which die it was for."""
+    text = Message(
+        "Both dice are awaited and the electronic die serves both: was the {face} rolled with {number} or with"
+        " {special}?",
+        face=roll.face,
+        number=DIE_TEXTS["number"],
+        special=DIE_TEXTS["special"],
+    )
+    english = f"Both dice are awaited and the electronic die serves both: was the {roll.face} rolled with the number"
+    return Refused("table.which-die", english + " die or with the special die?", wanted[0].player, text)

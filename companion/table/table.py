@@ -41,7 +41,7 @@ from companion.table.notices import (
     StepHeld,
     StepResumed,
 )
-from companion.table.rolls import tilted, use_roll
+from companion.table.rolls import tilted, use_roll, which_die
 from companion.table.selection import Selection, refusals
 from engines.core.errors import RuleViolation
 from hardware.dice.standins import Refused as TypedRefused
@@ -51,6 +51,7 @@ from hardware.events import (
     ButtonReleased,
     DeviceConnected,
     DeviceLost,
+    Die,
     DieRolling,
     DieSettled,
     DieTilted,
@@ -80,6 +81,9 @@ class Awaited:
     held: bool = False
     """A die of the step under way fell on the screen or on the electronic die (or before a
     restart): it stands, so ``cancel_roll`` gives nothing up and a screen offers no way back."""
+    which: int | None = None
+    """The face of the electronic die that serves both dice, fallen while both are awaited: the
+    table is asked which die it was for (:meth:`Table.roll_for`)."""
 
 
 UNWRITTEN = {
@@ -122,6 +126,7 @@ class Table:
         self._faces: list[tuple[str, int]] = []  # the dice settled for the step under way
         self._held = False  # one of them fell on the screen or the electronic die: it stands
         self._retype: RollWanted | None = None  # what a typed face that is kept answered, to ask again
+        self._which: DieSettled | None = None  # a roll of the die serving both dice, both awaited
         self._screen_step: dict[str, Any] | None = None  # what a screen holds of the step under way
         self._resumed_screen: dict[str, Any] | None = None  # the screen's step found at the start
         self._under_way_kept: str | None = None  # the journal's record of the step under way
@@ -205,6 +210,7 @@ class Table:
             self._intent is not None,
             self._interrupted,
             self._held,
+            self._which.face if self._which is not None else None,
         )
 
     def status(self) -> HardwareStatus:
@@ -462,14 +468,44 @@ class Table:
             if refused is not None:
                 self._tell(refused)
         elif isinstance(event, DieRolling):
-            self._tell(Rolling(event.die))
+            self._tell(Rolling(self._awaited_die(event.die, event.device)))
         elif isinstance(event, DieTilted):
-            self._tell(tilted(self._rolls(), event))
+            self._tell(tilted(self._rolls(), replace(event, die=self._awaited_die(event.die, event.device))))
         elif isinstance(event, DieSettled):
             self._settled(event)
 
+    def _awaited_die(self, die: Die, device: str) -> Die:
+        """The die an electronic die's roll is for: the one awaited when the device serves both
+        dice and only one is awaited, else the die it says."""
+        awaited = {wanted.die for wanted in self._rolls()}
+        if len(awaited) == 1 and self._devices.serves_both(device):
+            return awaited.pop()
+        return die
+
+    def roll_for(self, die: Die) -> Notice:
+        """The answer to which die the electronic die's last roll was for (:attr:`Awaited.which`):
+        it is used for the first roll awaited of ``die``."""
+        self._loop.check()
+        roll, self._which = self._which, None
+        if roll is None:
+            text = Message("No roll is waiting to be told which die it was for.")
+            return self._tell(Refused("table.no-roll-to-place", text.msgid, None, text))
+        wanted = [each for each in self._rolls() if each.die == die]
+        return self._use(wanted, replace(roll, die=die))
+
     def _settled(self, roll: DieSettled) -> Notice:
-        command = use_roll(self._rolls(), roll)
+        wanted = self._rolls()
+        if roll.source not in ("screen", "typed") and self._devices.serves_both(roll.device):
+            awaited = {each.die for each in wanted}
+            if len(awaited) > 1:  # the die says NUMBER whatever it stands for: the table is asked
+                self._which = roll
+                return self._tell(which_die(wanted, roll))
+            roll = replace(roll, die=awaited.pop()) if awaited else roll
+        self._which = None
+        return self._use(wanted, roll)
+
+    def _use(self, wanted: list[RollWanted], roll: DieSettled) -> Notice:
+        command = use_roll(wanted, roll)
         if isinstance(command, Refused):
             return self._tell(command)
         if isinstance(command, RollWanted):  # the next die of the same command
@@ -585,6 +621,7 @@ class Table:
         self._faces = []
         self._held = False
         self._retype = None
+        self._which = None
         self._screen_step = None
         self._follow_wish()
         if self._panel_picks():

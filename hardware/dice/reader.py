@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import serial
 
@@ -415,19 +415,6 @@ class DiceReader:
             self._state, self._detail = state, detail
             if target is not None:
                 self._target = target
-
-
-class DiceInput(Protocol):
-    """What the table needs of its dice: a :class:`DiceReader` or :class:`DiceReaders`."""
-
-    def start(self) -> None: ...
-
-    def stop(self, timeout: float = 2.0) -> bool: ...
-
-    def status(self) -> ReaderStatus: ...
-
-    @property
-    def running(self) -> bool: ...
 
 
 _WORST_FIRST: tuple[ReaderState, ...] = ("silent", "searching", "waiting", "idle", "stopped", "disabled", "connected")
