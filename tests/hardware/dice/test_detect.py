@@ -111,3 +111,4 @@ def test_two_boards_by_their_stable_links(tmp_path):
 def test_the_link_is_the_one_the_udev_rule_makes():
     rule = (Path(__file__).resolve().parents[3] / "deploy" / "99-companion-dice.rules").read_text()
     assert f'SYMLINK+="{LINK.relative_to("/dev")}"' in rule
+    assert f'SYMLINK+="{LINK.relative_to("/dev")}-$env{{ID_SERIAL_SHORT}}"' in rule  # a link per board too
