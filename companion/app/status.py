@@ -53,6 +53,30 @@ def whose_move(awaited: Any, view: Any = None) -> Any:
     return Message("Now: {players}", players=Join(*(person(view, p) for p in dict.fromkeys(players))))
 
 
+def board_words(state: str, name: str) -> Message:
+    """One of two serial dice boards side by side, by the id it gave (else its port), when not
+    all is well: a board that was read and is looked for again is lost."""
+    if state == "connected":
+        return Message("Die {name}: connected", name=name)
+    if state in ("waiting", "idle"):
+        return Message("Die {name}: waiting", name=name)
+    if state == "silent":
+        return Message("Die {name}: silent!", name=name)
+    return Message("Die {name}: lost!", name=name)
+
+
+def serial_words(state: Any) -> list[Any]:
+    """The serial die; two boards side by side each by name: both in one phrase when both are
+    connected, else each in its own state (a board that was read and is looked for again is lost)."""
+    boards = getattr(state, "boards", ())
+    if len(boards) < 2:
+        return [DIE.get(state.die, DIE["silent"])]
+    names = [board.device or (board.port or "?").rsplit("/", 1)[-1] for board in boards]
+    if all(board.state == "connected" for board in boards):
+        return [Message("Dice {names}: connected", names=Join(*names))]
+    return [board_words(board.state, name) for board, name in zip(boards, names, strict=True)]
+
+
 TYPED = Message("Die: a real one, its face tapped")
 """Without the electronic die, the settings' "typed": the table rolls its own die and taps the face."""
 
@@ -90,7 +114,7 @@ def parts(table: Any, source: str = "screen") -> list[Any]:
     elif source == "typed" and state.die in ("absent", "disabled"):
         dice = [TYPED]
     else:
-        dice = [DIE.get(state.die, DIE["silent"])]
+        dice = serial_words(state)
     panel = [PANEL.get(state.panel, PANEL["lost"])] if table.uses_panel() else []
     return [*panel, *dice, whose_move(table.awaiting(), table.public_view()["view"])]
 
