@@ -119,4 +119,7 @@ TEMPLATES = (
     Message("{port!r} is not 'auto', 'none', an absolute device path or a pyserial URL"),
     Message("pyserial has no handler for URLs starting with {scheme}://"),
     Message("reconnect_max_interval must not be smaller than reconnect_interval"),
+    Message("each of the ports is a device path or a pyserial URL, not {port!r}"),
+    Message("the ports name the same port twice"),
+    Message("device_id names the die of a table with one board: leave it out with two ports"),
 )

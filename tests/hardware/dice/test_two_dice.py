@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from pydantic import ValidationError
 
 from hardware.dice.config import DiceConfig
 from hardware.dice.emulator import DiceEmulator
@@ -176,3 +177,19 @@ def test_the_self_test_names_both_boards(boards, by_id):
     assert "2 dice boards side by side:" in text
     assert f"NUM1 on {number.path} (firmware " in text and "number 6" in text
     assert f"SPC2 on {special.path} (firmware " in text and "special 4" in text
+
+
+def test_the_settings_name_two_ports_and_one_port_still_works():
+    assert DiceConfig(port="/dev/ttyACM0").each_port() == (DiceConfig(port="/dev/ttyACM0"),)  # as before
+    two = DiceConfig(ports=("/dev/ttyACM0", "loop://"))
+    assert [(one.port, one.ports) for one in two.each_port()] == [("/dev/ttyACM0", ()), ("loop://", ())]
+    assert two.port_kind == "path"
+    for wrong in (
+        {"ports": ("auto",)},
+        {"ports": ("/dev/a", "/dev/a")},
+        {"ports": ("/dev/a", "/dev/b", "/dev/c")},
+        {"ports": ("/dev/a", "/dev/b"), "device_id": "D7"},
+        {"ports": ("ttyACM0",)},
+    ):
+        with pytest.raises(ValidationError):
+            DiceConfig(**wrong)
