@@ -124,7 +124,8 @@ def _die(config: HardwareConfig, seconds: float, out: TextIO) -> bool:
     from hardware.dice.selftest import listen
 
     if config.dice.port_kind != "none":
-        print(f"Die ({config.dice.port}): roll it once within {seconds:g} s.", file=out, flush=True)
+        where = ", ".join(config.dice.ports) or config.dice.port
+        print(f"Die ({where}): roll it once within {seconds:g} s.", file=out, flush=True)
     report = listen(config.dice, seconds, rolls=1)
     print(report.text(), file=out, flush=True)
     return report.verdict in ("ok", "disabled")
