@@ -35,6 +35,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable
@@ -137,24 +138,25 @@ def killed_when_ready(function: Callable[..., Any], /, **kwargs: Any) -> dict[st
     """``function(**kwargs)`` in a window of its own, killed with SIGKILL (a power cut) once it said
     :func:`ready`; the facts it said then."""
     name = function.__qualname__
-    process = subprocess.Popen(
-        _command(function, kwargs), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT
-    )
-    facts: dict[str, Any] | None = None
-    try:
-        deadline = time.monotonic() + PROCESS
-        while time.monotonic() < deadline and process.stdout is not None:
-            line = process.stdout.readline()
-            if line.startswith(READY):
-                facts = json.loads(line[len(READY) :])
-                break
-            if not line and process.poll() is not None:
-                said = process.stderr.read() if process.stderr else ""
-                raise AssertionError(f"{name} ended before it was ready:\n{_failure(said)}")
-        assert facts is not None, f"{name} was not ready after {PROCESS:g} s"
-    finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=WAIT)
+    with tempfile.TemporaryFile("w+") as log:  # a file, not a pipe: a long log never blocks the process
+        process = subprocess.Popen(
+            _command(function, kwargs), stdout=subprocess.PIPE, stderr=log, text=True, env=env(), cwd=ROOT
+        )
+        facts: dict[str, Any] | None = None
+        try:
+            deadline = time.monotonic() + PROCESS
+            while time.monotonic() < deadline and process.stdout is not None:
+                line = process.stdout.readline()
+                if line.startswith(READY):
+                    facts = json.loads(line[len(READY) :])
+                    break
+                if not line and process.poll() is not None:
+                    log.seek(0)
+                    raise AssertionError(f"{name} ended before it was ready:\n{_failure(log.read())}")
+            assert facts is not None, f"{name} was not ready after {PROCESS:g} s"
+        finally:
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=WAIT)
     assert process.returncode == -signal.SIGKILL
     return facts
 
