@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.companion.app.touch import start, tap_in
+from tests.companion.app.touch import into_view, start, tap_in
 from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS
 from tests.hardware.dice.bluetooth.fake import FakeDie, FakeRadio
 from tests.support.window import in_window
@@ -19,6 +19,13 @@ PIX = "AA:00:00:00:00:02"
 def touch(driver, text):
     """The button saying ``text``, brought onto the shown page of the settings' list and tapped."""
     tap_in(driver, None, driver.matching(text, exact=True)[0])
+
+
+def drawn(path):
+    """A screenshot that shows a screen, not one flat colour."""
+    from tests.companion.app.png import colours
+
+    assert colours(path, enough=8) >= 8, f"{path} is one flat colour"
 
 
 def found_row(screen, name):
@@ -59,7 +66,10 @@ def test_a_die_paired_by_touch_rolls_the_duel_and_its_going_away_is_said(tmp_pat
     assert "Pixel Blue (Pixels), signal -60 dBm" in texts, texts
     number, _special = found_row(screen, "GoDice_3A7F21_K_v04")
     assert number.text == "Number die"
+    into_view(driver, None, number)  # the found dice on the page shown
+    drawn(driver.shot(tmp_path / "bluetooth-found.png"))
     tap_in(driver, None, number)
+    drawn(driver.shot(tmp_path / "bluetooth-paired.png"))
     assert "GoDice_3A7F21_K_v04 (GoDice) is the number die" in driver.texts()
     assert [w.text for w in screen.ids.found.children[::-1][::2]] == ["Pixel Blue (Pixels), signal -60 dBm"]
     touch(driver, "Bluetooth dice")
@@ -99,6 +109,7 @@ def test_a_die_paired_by_touch_rolls_the_duel_and_its_going_away_is_said(tmp_pat
 
     die.send(b"Bat\x0c")  # 12 %
     driver.until(lambda: "Battery low: the number die" in app.root.status_text, what="the battery said low")
+    drawn(driver.shot(tmp_path / "bluetooth-battery-low.png"))
     die.go_away()
     driver.until(lambda: "Die: the number die went away!" in app.root.status_text, what="the die said gone")
     assert app.table.status().dice[0].gone
