@@ -38,7 +38,7 @@ from companion.app.pieces.whose import whose as players_to_tap
 from companion.app.room import AppScreen, load_beside, running_app
 
 V = TypeVar("V", bound=Mapping[str, Any])
-"""The game's public view, as its engine types it (``RaubritterView``, say): what the screen's hooks read."""
+"""The game's public view, as its engine types it (a TypedDict of the engine): what the screen's hooks read."""
 
 MakeDialog = Callable[["GameTable", Any, dict[str, Any], Callable[[], bool]], Dialog]
 """A choice's dialog: ``(screen, player, the choice's args, asks) -> Dialog``; ``player`` is the
@@ -48,7 +48,7 @@ still offers the choice (else the dialog closes itself)."""
 
 class GameTable(Guided, AppScreen, Generic[V]):
     """A game's table screen: the frame, the redraw and the guide's choices (see the module).
-    ``V`` is the game's public view (``class RaubritterTable(GameTable[RaubritterView])``)."""
+    ``V`` is the game's public view (``class GameScreen(GameTable[GameView])`` in a game's home)."""
 
     DIALOGS: ClassVar[Mapping[str, MakeDialog]] = {}
     """Each dialog a choice opens, by the choice's dialog name."""
