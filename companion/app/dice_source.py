@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engines.core.errors import CompanionError
 
@@ -97,7 +97,7 @@ class DiceSource:
         self.settings_.die = source
         self.save_settings()
         if self.table is not None and was != source and (was in ELECTRONIC or source in ELECTRONIC):
-            DiceSource._use_chosen_die(self)
+            self._use_chosen_die()
         self.refresh()
 
     def _use_chosen_die(self: Host) -> None:
@@ -112,14 +112,14 @@ class DiceSource:
                 from companion.app.problems import hardware_problems
 
                 self.tell(hardware_problems(error), refusal=True)
-        self.table.use_dice(chosen_die(self.settings_, serial, cast(DiceSource, self).bluetooth_backend))
+        self.table.use_dice(chosen_die(self.settings_, serial, self.bluetooth_backend))
 
     # -- the Bluetooth dice, paired by touch
 
     def paired_dice(self: Host) -> list[dict[str, str]]:
         return list(self.settings_.bluetooth_dice)
 
-    def search_dice(self, found: Callable[[FoundDie], None], done: Callable[[str | None], None]) -> None:
+    def search_dice(self: Host, found: Callable[[FoundDie], None], done: Callable[[str | None], None]) -> None:
         """Listen for dice a while: ``found`` for each die heard, then ``done`` (None, or why no
         search could be made); both on the UI loop."""
         from kivy.clock import Clock
@@ -131,23 +131,20 @@ class DiceSource:
 
         search(SEARCH_SECONDS, later(found), later(done), backend=self.bluetooth_backend)
 
-    def pair_die(self, die: FoundDie, role: str) -> None:
+    def pair_die(self: Host, die: FoundDie, role: str) -> None:
         """``die`` rolls as the game's ``role`` die (number or special) from now on: the die paired
         for that role before, or this die paired for the other role, is forgotten."""
-        host = cast("Host", self)
-        kept = [d for d in host.settings_.bluetooth_dice if d["die"] != role and d["address"] != die.address]
+        kept = [d for d in self.settings_.bluetooth_dice if d["die"] != role and d["address"] != die.address]
         paired = {"address": die.address, "kind": die.kind, "name": die.name, "die": role}
-        host.settings_.bluetooth_dice = sorted([*kept, paired], key=lambda d: d["die"])
+        self.settings_.bluetooth_dice = sorted([*kept, paired], key=lambda d: d["die"])
         self._paired_changed()
 
-    def forget_die(self, address: str) -> None:
-        host = cast("Host", self)
-        host.settings_.bluetooth_dice = [d for d in host.settings_.bluetooth_dice if d["address"] != address]
+    def forget_die(self: Host, address: str) -> None:
+        self.settings_.bluetooth_dice = [d for d in self.settings_.bluetooth_dice if d["address"] != address]
         self._paired_changed()
 
-    def _paired_changed(self) -> None:
-        host = cast("Host", self)
-        host.save_settings()
-        if host.table is not None and host.settings_.die == "bluetooth":
-            DiceSource._use_chosen_die(host)
-        host.refresh()
+    def _paired_changed(self: Host) -> None:
+        self.save_settings()
+        if self.table is not None and self.settings_.die == "bluetooth":
+            self._use_chosen_die()
+        self.refresh()

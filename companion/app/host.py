@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from companion.journal.errors import JournalError
     from companion.journal.session import Session
     from companion.table.notices import Notice
+    from hardware.dice.bluetooth.source import Backend
     from hardware.dice.emulator import DiceEmulator
     from hardware.panel import PanelConfig
 
@@ -102,6 +103,13 @@ class Host(ScreenApp, Protocol):
     def _heard(self, notice: Notice) -> None: ...
 
     def person(self, colour: str | None) -> Text: ...
+
+    # the die's source
+    bluetooth_backend: Callable[[], Backend] | None
+
+    def _use_chosen_die(self) -> None: ...
+
+    def _paired_changed(self) -> None: ...
 
     # results
     _was_over: bool

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from tests.companion.app.touch import into_view, start, tap_in
-from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS
+from tests.companion.games.gluecksritter.screens.driving import PICKS, to_the_duel
 from tests.hardware.dice.bluetooth.fake import FakeDie, FakeRadio
 from tests.support.window import in_window
 
@@ -41,8 +41,6 @@ def found_row(screen, name):
 def test_a_die_paired_by_touch_rolls_the_duel_and_its_going_away_is_said(tmp_path):
     from companion.app.dice_source import chosen_die
     from companion.games.gluecksritter.screens.setup import setup
-    from engines.gluecksritter import commands as c
-    from hardware.panel.config import DEFAULT_KEYS
     from hardware.panel.keyboard import KeyboardPanel
 
     radio = FakeRadio(FakeDie(GO, "GoDice_3A7F21_K_v04", "godice", rssi=-48), FakeDie(PIX, "Pixel Blue", "pixels"))
@@ -83,21 +81,7 @@ def test_a_die_paired_by_touch_rolls_the_duel_and_its_going_away_is_said(tmp_pat
     app.start_game("gluecksritter", setup("schmidt-1998", tuple(PICKS), {}, app.game_settings("gluecksritter")))
     die = radio.listening(GO)
     driver.until(lambda: app.table.status().die == "connected", what="the paired die connected")
-    table = app.table
-    table.submit(c.PlaceDucats(3, 2))
-    for player, cards in PICKS.items():
-        for card in cards:
-            key = DEFAULT_KEYS[SEATS[player]][card - 1]
-            table.key_down(key)
-            table.key_up(key)
-    driver.until(lambda: not app.table.awaiting().choosing, what="the picks")
-    table.submit(c.RevealDocuments())
-    table.submit(c.RevealActions())
-    for player in ("red", "green"):
-        table.submit(c.TakeDocument(player, ""))
-    table.submit(c.BuyPieces("blue", 1))
-    table.submit(c.BuyPieces("yellow", 1))
-    driver.frames(3)
+    to_the_duel(app, driver)
     assert app.table.awaiting().rolls and app.table.awaiting().rolls[0].die == "number"
     count = len(app.table.log())
     die.send(b"R")

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from tests.companion.app.touch import say, start
-from tests.companion.games.gluecksritter.screens.driving import PICKS, SEATS, new_game
+from tests.companion.games.gluecksritter.screens.driving import PICKS, new_game, to_the_duel
 from tests.support.window import in_window
 
 
@@ -44,29 +44,13 @@ def test_the_emulated_serial_die_settles_the_duel(tmp_path):
     from companion.app.driver import Driver
     from companion.app.shell import CompanionApp
     from companion.games.gluecksritter.screens.setup import setup
-    from engines.gluecksritter import commands as c
-    from hardware.panel.config import DEFAULT_KEYS
 
     app_settings.save(tmp_path, app_settings.AppSettings(language="en", die="serial"))
     app = CompanionApp(tmp_path, hardware=make, emulator=emulator, rng=random.Random(3))
     driver = Driver(app).start()
     app.start_game("gluecksritter", setup("schmidt-1998", tuple(PICKS), {}, app.game_settings("gluecksritter")))
     driver.until(lambda: app.table.status().die == "connected", what="the emulated die")
-    table = app.table
-    table.submit(c.PlaceDucats(3, 2))
-    for player, cards in PICKS.items():
-        for card in cards:
-            key = DEFAULT_KEYS[SEATS[player]][card - 1]
-            table.key_down(key)
-            table.key_up(key)
-    driver.until(lambda: not app.table.awaiting().choosing, what="the picks")
-    table.submit(c.RevealDocuments())
-    table.submit(c.RevealActions())
-    for player in ("red", "green"):
-        table.submit(c.TakeDocument(player, ""))
-    table.submit(c.BuyPieces("blue", 1))
-    table.submit(c.BuyPieces("yellow", 1))
-    driver.frames(3)
+    to_the_duel(app, driver)
     throws = 0
     while app.table.awaiting().rolls and throws < 6:
         driver.tap(say(app, "Throw the emulated die"))

@@ -27,6 +27,29 @@ def new_game(app: Any, driver: Any, rules_label: str, colours: tuple[str, ...], 
     assert app.root.manager.current == "gluecksritter-board", app.root.manager.current
 
 
+def to_the_duel(app: Any, driver: Any) -> None:
+    """The first round of a Schmidt 1998 game of :data:`PICKS`, the picks pressed on the keyboard
+    panel, up to the duel on field 4, which awaits the number die."""
+    from engines.gluecksritter import commands as c
+    from hardware.panel.config import DEFAULT_KEYS
+
+    table = app.table
+    table.submit(c.PlaceDucats(3, 2))
+    for player, cards in PICKS.items():
+        for card in cards:
+            key = DEFAULT_KEYS[SEATS[player]][card - 1]
+            table.key_down(key)
+            table.key_up(key)
+    driver.until(lambda: not app.table.awaiting().choosing, what="the picks")
+    table.submit(c.RevealDocuments())
+    table.submit(c.RevealActions())
+    for player in ("red", "green"):
+        table.submit(c.TakeDocument(player, ""))
+    table.submit(c.BuyPieces("blue", 1))
+    table.submit(c.BuyPieces("yellow", 1))
+    driver.frames(3)
+
+
 def choose_behind_the_cover(app: Any, driver: Any, player: str, cards: tuple[int, int]) -> None:
     """``player`` picks ``cards`` behind the privacy cover and locks them in."""
     driver.tap(say(app, "{player}: choose in private", player=player))
