@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hardware.dice.bluetooth.adapter import NONE, Adapter, Events
-from hardware.dice.bluetooth.common import LOW_BATTERY, Kind
-from hardware.events import Die
+from hardware.dice.bluetooth.common import Kind
 
 NOTIFY = "a6b90002-7a5a-43f2-a962-350c8edc9b5b"
 WRITE = "a6b90003-7a5a-43f2-a962-350c8edc9b5b"
@@ -46,9 +45,6 @@ class PixelsAdapter(Adapter):
     kind: Kind = "pixels"
     notify = NOTIFY
     write = WRITE
-
-    def __init__(self, device: str, die: Die, *, low_battery: int = LOW_BATTERY) -> None:
-        super().__init__(device, die, low_battery=low_battery)
 
     def channels(self, offered: Callable[[str], bool]) -> tuple[str, str]:
         """The current firmware's characteristics when the die offers them, else the older ones."""
